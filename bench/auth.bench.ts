@@ -1,0 +1,88 @@
+/**
+ * Login and GET /api/auth/me throughput, side by side with a bare Fastify route serving the same
+ * user object from memory, in the same run and process.
+ */
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.js';
+import { MemoryStore } from '../src/services/shared-store/index.js';
+import { openDatabase, type DatabaseTarget } from '../src/store/database.js';
+import { testConfig } from '../test/support/app.js';
+import { createPostgresDatabaseUrl } from '../test/support/databases.js';
+import { hasPostgres } from '../test/support/services.js';
+import { durationSeconds, load, printComparison } from './lib.js';
+
+export async function authBench() {
+  const targets: { name: string; target: DatabaseTarget; drop?: () => Promise<void> }[] = [
+    { name: 'PGlite', target: { memory: true } },
+  ];
+  if (await hasPostgres()) {
+    const { url, drop } = await createPostgresDatabaseUrl();
+    targets.push({ name: 'PostgreSQL', target: { postgresUrl: url }, drop });
+  }
+  for (const { name, target, drop } of targets) {
+    await benchOn(name, target);
+    await drop?.();
+  }
+}
+
+let ipCounter = 0;
+/** Each login comes from its own address (TRUST_PROXY on), so the per-IP limit does not cut the run. */
+const nextAddress = () => {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+async function benchOn(dbName: string, target: DatabaseTarget) {
+  const bare = Fastify({ logger: false });
+  const user = { id: '00000000-0000-4000-8000-000000000000', email: 'bench@example.com', name: '' };
+  bare.get('/me', async () => user);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+
+  const database = await openDatabase(target);
+  const store = new MemoryStore();
+  const config = testConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' });
+  const app = await buildApp({ config, database, store, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const credentials = JSON.stringify({ email: 'bench@example.com', password: 'Sup3rSecret' });
+  const registered = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: credentials,
+  });
+  const { access_token: token } = (await registered.json()) as { access_token: string };
+
+  try {
+    for (const connections of [1, 10]) {
+      const baseline = await load('bare fastify route', {
+        url: `${bareUrl}/me`,
+        connections,
+        durationSeconds,
+      });
+      const me = await load('GET /api/auth/me', {
+        url: `${url}/api/auth/me`,
+        headers: { authorization: `Bearer ${token}` },
+        connections,
+        durationSeconds,
+      });
+      const login = await load('POST /api/auth/login', {
+        url: `${url}/api/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupHeaders: (headers) => ({ ...headers, 'x-forwarded-for': nextAddress() }),
+        body: credentials,
+        connections,
+        durationSeconds,
+      });
+      printComparison(`auth (${dbName}, memory store), ${connections} connection(s)`, baseline, [me, login]);
+    }
+  } finally {
+    await app.close();
+    await bare.close();
+    await store.close();
+    await database.close();
+  }
+}

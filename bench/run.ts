@@ -1,0 +1,11 @@
+/** `npm run bench`: every benchmark, one after another. `BENCH_ONLY=auth` picks one. */
+import { authBench } from './auth.bench.js';
+
+const benches: Record<string, () => Promise<void>> = { auth: authBench };
+const only = process.env.BENCH_ONLY?.split(',');
+for (const [name, run] of Object.entries(benches)) {
+  if (only && !only.includes(name)) continue;
+  console.log(`\n### ${name}`);
+  await run();
+}
+process.exit(0);

@@ -1,0 +1,60 @@
+/**
+ * buildApp(deps) assembles the Fastify instance without listening; main.ts listens, tests inject.
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { authPlugin } from './http/plugins/auth.js';
+import { errorsPlugin } from './http/plugins/errors.js';
+import { openapiPlugin } from './http/plugins/openapi.js';
+import { authRoutes } from './http/routes/auth.js';
+import { healthRoutes } from './http/routes/health.js';
+import { validatorCompiler } from './http/validation.js';
+import { createServices } from './services/index.js';
+import type { SharedStore } from './services/shared-store/shared-store.js';
+import type { Database } from './store/database.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  store: SharedStore;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 256 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const services = createServices(deps);
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { auth: services.auth });
+
+  await app.register(healthRoutes, { database: deps.database, store: deps.store });
+  await app.register(authRoutes, {
+    auth: services.auth,
+    limiter: services.authLimiter,
+    allowRegister: config.allowRegister,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  return app;
+}
