@@ -1,0 +1,170 @@
+/**
+ * Runs one node's turn: node_start, pinned data or params + retries, loop iterations, onError
+ * routing, the node result record and node_complete.
+ */
+import { DONE_HANDLE, ERROR_HANDLE, type WorkflowNode } from '../workflow/index.js';
+import { createNodeContext } from './context.js';
+import type { NodeDefinition, NodeRunResult } from './define-node.js';
+import { errorMessage, httpStatusOf } from './errors.js';
+import { prepareParams } from './params.js';
+import { retryPolicyOf, withRetry } from './retry.js';
+import { expressionScope, type Failure, type Outcome, type RunState } from './state.js';
+import type { NodeStatus } from './status.js';
+
+export interface NodeInput {
+  input: unknown;
+  inputs: Record<string, unknown>;
+}
+
+export type LoopOutcome =
+  { kind: 'done'; results: unknown[] } | { kind: 'failed'; failure: Failure } | { kind: 'cancelled' };
+
+/** Runs a loop node's body once per item. */
+export type LoopRunner = (
+  loopId: string,
+  items: readonly unknown[],
+  halted: () => boolean,
+) => Promise<LoopOutcome>;
+
+type Produced =
+  | { kind: 'ok'; result: NodeRunResult; attempts: number }
+  | { kind: 'error'; failure: Failure; attempts: number }
+  | { kind: 'cancelled'; attempts: number };
+
+export async function runNode(
+  run: RunState,
+  nodeId: string,
+  given: NodeInput,
+  halted: () => boolean,
+  runLoop: LoopRunner,
+): Promise<Outcome> {
+  const node = run.plan.node(nodeId);
+  const startedAt = run.now();
+  run.emit({
+    type: 'node_start',
+    node_id: node.id,
+    node_label: node.data.label,
+    started_at_ms: startedAt.getTime(),
+  });
+  const produced = await produce(run, node, run.plan.definition(nodeId), given, halted, runLoop);
+  return settle(run, node, produced, startedAt);
+}
+
+async function produce(
+  run: RunState,
+  node: WorkflowNode,
+  definition: NodeDefinition,
+  given: NodeInput,
+  halted: () => boolean,
+  runLoop: LoopRunner,
+): Promise<Produced> {
+  if (run.request.testRun && node.data.pinnedData !== undefined) {
+    return { kind: 'ok', result: pinnedResult(run, node, definition), attempts: 0 };
+  }
+  const failed = (error: unknown, attempts: number): Produced =>
+    run.signal.aborted
+      ? { kind: 'cancelled', attempts }
+      : { kind: 'error', failure: failureOf(node, error), attempts };
+
+  const scope = expressionScope(run, node.id, given.input);
+  let params: unknown;
+  try {
+    params = prepareParams(definition, node.data, scope);
+  } catch (error) {
+    return failed(error, 1);
+  }
+  const ctx = createNodeContext(run, node, given, scope);
+  const policy = retryPolicyOf(node);
+  const attempted = await withRetry(
+    policy,
+    run.signal,
+    async () => definition.run(ctx, params),
+    (attempt) =>
+      run.emit({ type: 'node_retry', node_id: node.id, attempt, max_attempts: policy.maxAttempts }),
+  );
+  if (!attempted.ok) return failed(attempted.error, attempted.attempts);
+  const { value: result, attempts } = attempted;
+  if (!result.iterate) return { kind: 'ok', result, attempts };
+
+  const loop = await runLoop(node.id, result.iterate, halted);
+  if (loop.kind === 'failed') return { kind: 'error', failure: loop.failure, attempts };
+  if (loop.kind === 'cancelled') return { kind: 'cancelled', attempts };
+  return { kind: 'ok', result: { output: { results: loop.results }, branch: DONE_HANDLE }, attempts };
+}
+
+/** Pinned output stands in for the node; a `branch` member picks a named handle when valid. */
+function pinnedResult(run: RunState, node: WorkflowNode, definition: NodeDefinition): NodeRunResult {
+  const output = node.data.pinnedData;
+  const handles = definition.handles?.(node.data);
+  if (!handles) return { output };
+  if (run.plan.loops.has(node.id)) return { output, branch: DONE_HANDLE };
+  const branch =
+    typeof output === 'object' && output !== null && 'branch' in output ? String(output.branch) : undefined;
+  return { output, branch: branch !== undefined && handles.includes(branch) ? branch : handles[0] };
+}
+
+function failureOf(node: WorkflowNode, error: unknown): Failure {
+  const httpStatus = httpStatusOf(error);
+  return {
+    message: errorMessage(error),
+    nodeId: node.id,
+    nodeLabel: node.data.label,
+    ...(httpStatus !== undefined ? { httpStatus } : {}),
+  };
+}
+
+function settle(run: RunState, node: WorkflowNode, produced: Produced, startedAt: Date): Outcome {
+  const label = node.data.label;
+  const finishedAt = run.now();
+  const executionTimeMs = Math.max(0, finishedAt.getTime() - startedAt.getTime());
+  const record = (status: Exclude<NodeStatus, 'skipped'>, output: unknown, error?: string) => {
+    run.results.set(node.id, {
+      label,
+      type: node.type,
+      status,
+      output,
+      ...(error !== undefined ? { error } : {}),
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      executionTimeMs,
+      attempts: produced.attempts,
+    });
+    run.emit({
+      type: 'node_complete',
+      node_id: node.id,
+      node_label: label,
+      status,
+      output,
+      ...(error !== undefined ? { error } : {}),
+      execution_time_ms: executionTimeMs,
+    });
+  };
+  const ran = (output: unknown, branch: string | undefined): Outcome => {
+    run.outputs.set(node.id, output);
+    run.ran.add(node.id);
+    return { kind: 'ran', output, branch };
+  };
+
+  switch (produced.kind) {
+    case 'ok': {
+      const output = produced.result.output ?? null;
+      record('success', output);
+      const outcome = ran(output, produced.result.branch);
+      if (produced.result.returnEarly) run.resolveEarly({ label, output });
+      return outcome;
+    }
+    case 'cancelled':
+      record('cancelled', null);
+      return { kind: 'cancelled' };
+    case 'error': {
+      const { failure } = produced;
+      if (node.data.onErrorEnabled !== true) {
+        record('error', null, failure.message);
+        return { kind: 'failed', failure };
+      }
+      const output = { error: { message: failure.message, node_label: failure.nodeLabel } };
+      record('error', output, failure.message);
+      return ran(output, ERROR_HANDLE);
+    }
+  }
+}
