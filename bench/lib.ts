@@ -42,6 +42,8 @@ export async function load(name: string, options: LoadOptions): Promise<Measurem
       : {}),
     connections: options.connections,
     duration: options.durationSeconds,
+    // The load generator gets its own thread, so it does not share the server's event loop.
+    ...(options.setupHeaders ? {} : { workers: 1 }),
   });
   return {
     name,

@@ -1,7 +1,8 @@
 /** `npm run bench`: every benchmark, one after another. `BENCH_ONLY=auth` picks one. */
 import { authBench } from './auth.bench.js';
+import { executeBench } from './execute.bench.js';
 
-const benches: Record<string, () => Promise<void>> = { auth: authBench };
+const benches: Record<string, () => Promise<void>> = { auth: authBench, execute: executeBench };
 const only = process.env.BENCH_ONLY?.split(',');
 for (const [name, run] of Object.entries(benches)) {
   if (only && !only.includes(name)) continue;

@@ -9,7 +9,11 @@ import { authPlugin } from './http/plugins/auth.js';
 import { errorsPlugin } from './http/plugins/errors.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { authRoutes } from './http/routes/auth.js';
+import { executeRoutes } from './http/routes/execute.js';
+import { executionRoutes } from './http/routes/executions.js';
+import { expressionRoutes } from './http/routes/expressions.js';
 import { healthRoutes } from './http/routes/health.js';
+import { workflowRoutes } from './http/routes/workflows.js';
 import { validatorCompiler } from './http/validation.js';
 import { createServices } from './services/index.js';
 import type { SharedStore } from './services/shared-store/shared-store.js';
@@ -22,6 +26,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** How long shutdown waits for runs still going in the background. */
+const DRAIN_RUNS_MS = 30_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -55,6 +61,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter: services.authLimiter,
     allowRegister: config.allowRegister,
     secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(workflowRoutes, { workflows: services.workflows });
+  const workflowAccess = { findWorkflow: services.findWorkflow, canAccess: services.canAccessWorkflow };
+  await app.register(executeRoutes, { executions: services.executions, ...workflowAccess });
+  await app.register(executionRoutes, {
+    executions: services.executions,
+    history: services.executionHistory,
+    channels: services.channels,
+    ...workflowAccess,
+  });
+  await app.register(expressionRoutes, { executions: services.executionRepository, ...workflowAccess });
+
+  await services.cancels.start();
+  await services.workflowCache.start();
+  app.addHook('onClose', async () => {
+    await services.executions.drain(DRAIN_RUNS_MS);
+    await services.cancels.stop();
+    await services.workflowCache.stop();
+    await services.historyWriter.close();
   });
   return app;
 }

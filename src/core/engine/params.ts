@@ -1,5 +1,6 @@
 /** Expression rendering of a node's `data`, then parsing with the node type's params schema. */
 import type { Static, TSchema } from 'typebox';
+import { Compile, type Validator } from 'typebox/compile';
 import Value from 'typebox/value';
 import { renderDeep, type ExpressionScope } from '../expressions/index.js';
 import { schemaErrors } from '../workflow/index.js';
@@ -30,13 +31,24 @@ export function renderData(
   return rendered;
 }
 
+/** Each params schema is compiled to a checker once, on first use. */
+const checkers = new WeakMap<TSchema, Validator>();
+function checkerFor(schema: TSchema): Validator {
+  let checker = checkers.get(schema);
+  if (!checker) {
+    checker = Compile(schema);
+    checkers.set(schema, checker);
+  }
+  return checker;
+}
+
 /** Applies schema defaults and checks; a mismatch is a NonRetriableError naming the fields. */
 export function parseParams<S extends TSchema>(
   definition: NodeDefinition<S>,
   data: Readonly<Record<string, unknown>>,
 ): Static<S> {
   const value = Value.Default(definition.params, Value.Clone(data));
-  if (Value.Check(definition.params, value)) return value;
+  if (checkerFor(definition.params).Check(value)) return value as Static<S>;
   const problems = schemaErrors(definition.params, value, 5)
     .map((error) => `"${error.path || '(data)'}" ${error.message}`)
     .join('; ');

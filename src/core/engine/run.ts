@@ -8,13 +8,12 @@ import { neverAborted } from './abort.js';
 import { safeEmitter } from './events.js';
 import { runLoop } from './loop.js';
 import { runNode } from './node-runner.js';
-import { buildPlan } from './plan.js';
+import { planFor } from './plan-cache.js';
 import { silentLogger } from './ports.js';
 import { fillUnreached, runStatus, shapeResult } from './result.js';
 import { runScope, type NodeStep, type ScopeSpec } from './scheduler.js';
 import type { Failure, RunState } from './state.js';
 import type { EarlyOutput, RunDeps, RunHandle, RunRequest, RunResult } from './types.js';
-import { validateForRegistry } from './validate.js';
 
 export const DEFAULT_MAX_DEPTH = 10;
 
@@ -29,7 +28,7 @@ export function startRun(request: RunRequest, deps: RunDeps): RunHandle {
       detail: `Sub-workflow nesting limit reached: depth ${request.depth} exceeds the maximum of ${maxDepth}`,
     });
   }
-  validateForRegistry(request.workflow, deps.registry);
+  const plan = planFor(request.workflow, deps.registry);
   const logger = deps.ports?.logger ?? silentLogger;
   const emit = safeEmitter(deps.onEvent, (error) =>
     logger.error('run event listener failed', { run_id: request.runId, error: String(error) }),
@@ -40,7 +39,7 @@ export function startRun(request: RunRequest, deps: RunDeps): RunHandle {
 
   const run: RunState = {
     request,
-    plan: buildPlan(request.workflow, deps.registry),
+    plan,
     ports: deps.ports ?? {},
     logger,
     signal: request.signal ?? neverAborted(),

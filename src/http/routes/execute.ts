@@ -1,0 +1,143 @@
+/** The execute endpoints (spec 4.1): JSON answer or an SSE stream of node events. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../core/errors.js';
+import type { WorkflowAccess } from '../../services/access/workflow-access.js';
+import type {
+  ExecuteCall,
+  ExecutionService,
+  WorkflowRow,
+} from '../../services/executions/execution-service.js';
+import { isWrappedBody } from '../../services/executions/request-input.js';
+import { Uuid } from '../schemas/common.js';
+import { ProblemResponses } from '../schemas/problem.js';
+import { openSse } from '../sse.js';
+
+export interface ExecuteRoutesOptions {
+  executions: ExecutionService;
+  findWorkflow(id: string): Promise<WorkflowRow | undefined>;
+  canAccess: WorkflowAccess;
+}
+
+const Params = Type.Object({ id: Uuid });
+const ExecuteResponse = Type.Object(
+  {
+    workflow_id: Type.String(),
+    execution_id: Type.String(),
+    status: Type.String(),
+    outputs: Type.Object({}, { additionalProperties: true }),
+    execution_time_ms: Type.Integer(),
+  },
+  {
+    additionalProperties: true,
+    description: 'Or, when a JSON Output Mapper is the only terminal, its object',
+  },
+);
+const VERBS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+const truthy = (value: unknown) => value === 'true' || value === '1' || value === true;
+
+export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutesOptions) {
+  async function prepare(request: FastifyRequest, reply: FastifyReply): Promise<ExecuteCall> {
+    const { id } = request.params as { id: string };
+    const workflow = await options.findWorkflow(id);
+    if (!workflow) throw new AppError('not_found', { detail: 'Workflow not found' });
+    const query = request.query as Record<string, unknown>;
+    const testRunAsked =
+      truthy(query.test_run) || (isWrappedBody(request.body) && truthy(request.body.test_run));
+    const configured = workflow.httpMethod ?? 'POST';
+    if (request.method !== configured && !testRunAsked) {
+      reply.header('Allow', configured);
+      throw new AppError('method_not_allowed', { detail: `This workflow is executed with ${configured}` });
+    }
+    const userId = request.user?.userId ?? null;
+    return {
+      workflow,
+      parts: { method: request.method, body: request.body, query, headers: request.headers },
+      clientIp: request.ip,
+      callerUserId: userId,
+      callerHasAccess: userId !== null && (await options.canAccess(userId, workflow)),
+    };
+  }
+
+  const schema = (summary: string) => ({
+    tags: ['execute'],
+    summary,
+    params: Params,
+    querystring: Type.Object(
+      { test_run: Type.Optional(Type.String()), trigger_source: Type.Optional(Type.String()) },
+      { additionalProperties: true },
+    ),
+  });
+
+  app.route({
+    method: [...VERBS],
+    url: '/api/workflows/:id/execute',
+    schema: {
+      ...schema('Run a workflow and answer with its outputs'),
+      response: { 200: ExecuteResponse, ...ProblemResponses },
+    },
+    handler: async (request, reply) => {
+      const call = await prepare(request, reply);
+      const admission = await options.executions.admit(call);
+      reply.headers(admission.headers);
+      const answer =
+        admission.kind === 'answered'
+          ? admission.answer
+          : await options.executions.launch(call, admission).answer;
+      return reply
+        .status(answer.httpStatus)
+        .type('application/json; charset=utf-8')
+        .serializer(JSON.stringify)
+        .send(answer.body);
+    },
+  });
+
+  app.route({
+    method: [...VERBS],
+    url: '/api/workflows/:id/execute/stream',
+    schema: {
+      ...schema('Run a workflow and stream its node events (text/event-stream)'),
+      produces: ['text/event-stream'],
+    },
+    handler: async (request, reply) => {
+      const call = await prepare(request, reply);
+      const admission = await options.executions.admit(call);
+      if (admission.kind === 'answered' && admission.answer.httpStatus === 429) {
+        reply.headers(admission.headers);
+        return reply
+          .status(429)
+          .type('application/json; charset=utf-8')
+          .serializer(JSON.stringify)
+          .send(admission.answer.body);
+      }
+      const stream = openSse(reply, admission.headers);
+      if (admission.kind === 'answered') {
+        const body = admission.answer.body as { outputs?: unknown };
+        stream.send({
+          id: 1,
+          data: { type: 'execution_started', execution_id: admission.executionId, server_now_ms: Date.now() },
+        });
+        stream.send({
+          id: 2,
+          data: {
+            type: 'execution_complete',
+            status: 'cached',
+            outputs: body.outputs ?? body,
+            execution_time_ms: 0,
+          },
+        });
+        stream.end();
+        return;
+      }
+      const live = options.executions.launch(call, admission);
+      const stop = live.channel.follow(
+        0,
+        (frame) => stream.send(frame),
+        () => stream.end(),
+      );
+      await stream.closed;
+      stop();
+    },
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Writes execution history off the hot path: rows are queued and flushed in batches (one upsert
+ * statement per batch). A later state of the same run replaces its queued earlier state, so a fast
+ * run costs one row write. `flush()` drains the queue; `close()` is called on shutdown so nothing
+ * queued is lost.
+ */
+import type {
+  ExecutionInsert,
+  ExecutionRepository,
+  ExecutionRow,
+} from '../../store/repositories/executions.js';
+
+export interface HistoryWriterOptions {
+  repository: ExecutionRepository;
+  /** Longest a row waits before its batch is written. */
+  flushIntervalMs?: number;
+  maxBatchSize?: number;
+  onError?: (error: unknown, rows: number) => void;
+}
+
+export class HistoryWriter {
+  private pending = new Map<string, ExecutionInsert>();
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> = Promise.resolve();
+  private readonly flushIntervalMs: number;
+  private readonly maxBatchSize: number;
+
+  constructor(private readonly options: HistoryWriterOptions) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 20;
+    this.maxBatchSize = options.maxBatchSize ?? 200;
+  }
+
+  record(row: ExecutionInsert & { id: string }): void {
+    this.pending.set(row.id, row);
+    if (this.pending.size >= this.maxBatchSize) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs);
+  }
+
+  /** A queued row not yet written, so readers see their own writes at once. */
+  peek(id: string): ExecutionRow | undefined {
+    const row = this.pending.get(id);
+    return row && toRow(row);
+  }
+
+  /** Writes everything queued so far (and waits for writes already under way). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    this.inFlight = this.inFlight.then(() => this.write(batch));
+    return this.inFlight;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+  }
+
+  private async write(batch: ExecutionInsert[]): Promise<void> {
+    for (let start = 0; start < batch.length; start += this.maxBatchSize) {
+      const chunk = batch.slice(start, start + this.maxBatchSize);
+      try {
+        await this.options.repository.upsertMany(chunk);
+      } catch {
+        // One bad row must not take its batch down with it: retry them one by one.
+        for (const row of chunk) {
+          await this.options.repository
+            .upsertMany([row])
+            .catch((error: unknown) => this.options.onError?.(error, 1));
+        }
+      }
+    }
+  }
+}
+
+function toRow(row: ExecutionInsert): ExecutionRow {
+  return {
+    id: row.id!,
+    workflowId: row.workflowId,
+    status: row.status,
+    triggerSource: row.triggerSource ?? null,
+    testRun: row.testRun ?? false,
+    userId: row.userId ?? null,
+    inputs: row.inputs ?? null,
+    outputs: row.outputs ?? null,
+    nodeResults: row.nodeResults ?? {},
+    events: row.events ?? [],
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt ?? null,
+    executionTimeMs: row.executionTimeMs ?? 0,
+  };
+}
