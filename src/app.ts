@@ -6,7 +6,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { authPlugin } from './http/plugins/auth.js';
-import { errorsPlugin } from './http/plugins/errors.js';
+import { bodyDepthPlugin } from './http/plugins/body-depth.js';
+import { errorsPlugin, frameworkErrors } from './http/plugins/errors.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { authRoutes } from './http/routes/auth.js';
 import { executeRoutes } from './http/routes/execute.js';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    frameworkErrors,
     routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -49,8 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  const services = createServices(deps);
+  const services = createServices({ ...deps, logger: app.log });
   await app.register(errorsPlugin);
+  await app.register(bodyDepthPlugin);
   await app.register(cookie);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth: services.auth });

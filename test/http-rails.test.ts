@@ -62,6 +62,11 @@ describe('HTTP rails', () => {
     expectProblem(await t.app.inject({ method: 'DELETE', url: '/api/auth/me' }), 404, 'route_not_found');
   });
 
+  it('an over-long path segment: 414 uri_too_long, and a bad URL: 400', async () => {
+    expectProblem(await t.app.inject({ url: `/api/executions/${'a'.repeat(300)}` }), 414, 'uri_too_long');
+    expectProblem(await t.app.inject({ url: '/api/executions/%E0%A4%A' }), 400, 'bad_request');
+  });
+
   it('schema violations: 422 validation_failed with a path per problem', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -19,6 +19,7 @@ export const ErrorCatalogue = {
   conflict: { status: 409, title: 'Conflict' },
   email_taken: { status: 409, title: 'Email already registered' },
   payload_too_large: { status: 413, title: 'Request body too large' },
+  uri_too_long: { status: 414, title: 'A path segment is too long' },
   unsupported_media_type: { status: 415, title: 'Unsupported content type' },
   validation_failed: { status: 422, title: 'Validation failed' },
   weak_password: { status: 422, title: 'Password does not meet the policy' },

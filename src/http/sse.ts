@@ -41,7 +41,14 @@ export function openSse(reply: FastifyReply, headers: Record<string, string> = {
   raw.on('close', shut);
   return {
     send(frame) {
-      if (open) raw.write(`id: ${frame.id}\ndata: ${JSON.stringify(frame.data)}\n\n`);
+      if (!open) return;
+      let data: string;
+      try {
+        data = JSON.stringify(frame.data);
+      } catch {
+        data = JSON.stringify({ type: frame.data.type, error: 'frame could not be serialised' });
+      }
+      raw.write(`id: ${frame.id}\ndata: ${data}\n\n`);
     },
     end() {
       if (!open) return;

@@ -2,6 +2,7 @@
  * Builds the application services from their dependencies: repositories over the database, the
  * shared store and the configuration. Plain parameters, no container.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { nodeRegistry } from '../nodes/registry.js';
 import { createExecutionRepository } from '../store/repositories/executions.js';
@@ -29,9 +30,10 @@ export interface ServiceDeps {
   config: Config;
   database: Database;
   store: SharedStore;
+  logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
-export function createServices({ config, database, store }: ServiceDeps) {
+export function createServices({ config, database, store, logger }: ServiceDeps) {
   const users = createUserRepository(database.db);
   const issuer = createAccessTokenIssuer(config.secretKey, config.accessTokenTtlSeconds);
   const auth = createAuthService({
@@ -46,7 +48,10 @@ export function createServices({ config, database, store }: ServiceDeps) {
   const workflowCache = new WorkflowCache({ load: (id) => workflowRepository.findById(id), store });
   const findWorkflow = (id: string) => workflowCache.get(id);
   const executionRepository = createExecutionRepository(database.db);
-  const historyWriter = new HistoryWriter({ repository: executionRepository });
+  const historyWriter = new HistoryWriter({
+    repository: executionRepository,
+    onError: (error, rows) => logger.error({ err: error, rows }, 'execution history write failed'),
+  });
   const channels = new RunChannels();
   const cancels = new CancelSignals(store);
   const responseCache = new ResponseCache<CachedAnswer>(store);
@@ -58,7 +63,14 @@ export function createServices({ config, database, store }: ServiceDeps) {
     rateLimiter: new WorkflowRateLimiter(store),
     cancels,
     findWorkflow,
-    ports: { http: (url, init) => fetch(url, init) },
+    ports: {
+      http: (url, init) => fetch(url, init),
+      logger: {
+        info: (message, fields) => logger.info(fields ?? {}, message),
+        warn: (message, fields) => logger.warn(fields ?? {}, message),
+        error: (message, fields) => logger.error(fields ?? {}, message),
+      },
+    },
   });
   const workflowService = createWorkflowService({
     workflows: workflowRepository,

@@ -112,10 +112,7 @@ export function nodeResult(execution: ExecutionItem, label: string): any {
 /** V8 stack frames (`    at fn (file.ts:1:2)`) or Node internals leaking into a response body. */
 export const STACK_TRACE = /\n\s+at \S.*:\d+:\d+|node_modules\/|node:internal|"stack"\s*:/;
 
-/*
- * Building and saving graphs. (These used to live in test/support/workflows.ts, which another suite
- * has since rewritten; kept here so the execute suites do not depend on that file's shape.)
- */
+/* Building and saving graphs (test/support/workflows.ts re-exports these). */
 
 export interface WorkflowDoc {
   nodes: unknown[];

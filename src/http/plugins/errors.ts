@@ -13,6 +13,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
   FST_ERR_ASYNC_CONSTRAINT: 'bad_request',
 };
 
@@ -60,6 +61,11 @@ export function toAppError(error: unknown): AppError {
   if (status === 415) return new AppError('unsupported_media_type');
   if (status && status >= 400 && status < 500) return new AppError('bad_request');
   return new AppError('internal_error', { cause: error });
+}
+
+/** Errors Fastify raises before routing (bad URLs, over-long params), as problem+json too. */
+export function frameworkErrors(error: unknown, _request: FastifyRequest, reply: FastifyReply) {
+  return sendProblem(reply, toAppError(error));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

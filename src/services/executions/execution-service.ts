@@ -74,7 +74,10 @@ const documents = new WeakMap<WorkflowRow, WorkflowDocument>();
 function documentOf(workflow: WorkflowRow): WorkflowDocument {
   let document = documents.get(workflow);
   if (!document) {
-    document = { nodes: workflow.nodes as WorkflowDocument['nodes'], edges: workflow.edges as WorkflowDocument['edges'] };
+    document = {
+      nodes: workflow.nodes as WorkflowDocument['nodes'],
+      edges: workflow.edges as WorkflowDocument['edges'],
+    };
     documents.set(workflow, document);
   }
   return document;
@@ -292,7 +295,8 @@ export class ExecutionService {
   ) {
     const child = await this.deps.findWorkflow(request.workflowId).catch(() => undefined);
     const userId = request.userId ?? parentOwnerId;
-    if (!child || child.ownerId !== userId) {
+    // The workflow's author chose the child; the run's user may also own it.
+    if (!child || (child.ownerId !== userId && child.ownerId !== parentOwnerId)) {
       throw new AppError('not_found', {
         detail: `Sub-workflow ${request.workflowId} does not exist or is not accessible`,
       });

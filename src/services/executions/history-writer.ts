@@ -20,6 +20,8 @@ export interface HistoryWriterOptions {
 
 export class HistoryWriter {
   private pending = new Map<string, ExecutionInsert>();
+  /** Rows of batches being written: still visible to peek() until the write has landed. */
+  private writing = new Map<string, ExecutionInsert>();
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> = Promise.resolve();
   private readonly flushIntervalMs: number;
@@ -38,7 +40,7 @@ export class HistoryWriter {
 
   /** A queued row not yet written, so readers see their own writes at once. */
   peek(id: string): ExecutionRow | undefined {
-    const row = this.pending.get(id);
+    const row = this.pending.get(id) ?? this.writing.get(id);
     return row && toRow(row);
   }
 
@@ -57,6 +59,15 @@ export class HistoryWriter {
   }
 
   private async write(batch: ExecutionInsert[]): Promise<void> {
+    for (const row of batch) this.writing.set(row.id!, row);
+    try {
+      await this.writeChunks(batch);
+    } finally {
+      for (const row of batch) if (this.writing.get(row.id!) === row) this.writing.delete(row.id!);
+    }
+  }
+
+  private async writeChunks(batch: ExecutionInsert[]): Promise<void> {
     for (let start = 0; start < batch.length; start += this.maxBatchSize) {
       const chunk = batch.slice(start, start + this.maxBatchSize);
       try {

@@ -42,6 +42,37 @@ export function answerFor(workflowId: string, executionId: string, result: RunRe
   };
 }
 
+interface StoredNodeResult {
+  label?: string;
+  type?: string;
+  status?: string;
+  output?: unknown;
+  error?: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  executionTimeMs?: number;
+  attempts?: number;
+}
+
+/** Per-node results in the API's snake_case. */
+function nodeResultsView(stored: unknown): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const [nodeId, result] of Object.entries((stored ?? {}) as Record<string, StoredNodeResult>)) {
+    view[nodeId] = {
+      label: result.label,
+      type: result.type,
+      status: result.status,
+      output: result.output ?? null,
+      ...(result.error !== undefined ? { error: result.error } : {}),
+      started_at: result.startedAt ?? null,
+      finished_at: result.finishedAt ?? null,
+      execution_time_ms: result.executionTimeMs ?? 0,
+      attempts: result.attempts ?? 0,
+    };
+  }
+  return view;
+}
+
 export function executionRecord(row: ExecutionRow) {
   return {
     id: row.id,
@@ -52,7 +83,7 @@ export function executionRecord(row: ExecutionRow) {
     user_id: row.userId,
     inputs: row.inputs ?? null,
     outputs: row.outputs ?? null,
-    node_results: row.nodeResults ?? {},
+    node_results: nodeResultsView(row.nodeResults),
     started_at: row.startedAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
     execution_time_ms: row.executionTimeMs,

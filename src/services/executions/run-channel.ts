@@ -38,10 +38,13 @@ export class RunChannel {
       return () => {};
     }
     const wrapped: FrameListener = (frame) => {
-      listener(frame);
-      if (frame.data.type === 'execution_complete') {
-        this.listeners.delete(wrapped);
-        onEnd();
+      try {
+        listener(frame);
+      } finally {
+        if (frame.data.type === 'execution_complete') {
+          this.listeners.delete(wrapped);
+          onEnd();
+        }
       }
     };
     this.listeners.add(wrapped);
