@@ -1,8 +1,13 @@
 /** `npm run bench`: every benchmark, one after another. `BENCH_ONLY=auth` picks one. */
 import { authBench } from './auth.bench.js';
+import { browserBench } from './browser.bench.js';
 import { executeBench } from './execute.bench.js';
 
-const benches: Record<string, () => Promise<void>> = { auth: authBench, execute: executeBench };
+const benches: Record<string, () => Promise<void>> = {
+  auth: authBench,
+  execute: executeBench,
+  browser: browserBench,
+};
 const only = process.env.BENCH_ONLY?.split(',');
 for (const [name, run] of Object.entries(benches)) {
   if (only && !only.includes(name)) continue;

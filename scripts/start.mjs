@@ -28,8 +28,8 @@ if (stale(path.join(root, 'dist/main.js'), path.join(root, 'src'))) {
   console.log('skein: building the server...');
   execFileSync(npmBin, ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 }
-const webPackage = path.join(root, 'web/package.json');
-if (fs.existsSync(webPackage) && stale(path.join(root, 'web/dist/index.html'), path.join(root, 'web/src'))) {
+const webIndex = path.join(root, 'web/index.html');
+if (fs.existsSync(webIndex) && stale(path.join(root, 'web/dist/index.html'), path.join(root, 'web/src'))) {
   console.log('skein: building the web app...');
   execFileSync(npmBin, ['run', '--silent', 'build:web'], { cwd: root, stdio: 'inherit' });
 }

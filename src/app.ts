@@ -9,13 +9,24 @@ import { authPlugin } from './http/plugins/auth.js';
 import { bodyDepthPlugin } from './http/plugins/body-depth.js';
 import { errorsPlugin, frameworkErrors } from './http/plugins/errors.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
+import { DEFAULT_WEB_DIR, webDirExists, webPlugin } from './http/plugins/web.js';
 import { authRoutes } from './http/routes/auth.js';
+import { credentialRoutes } from './http/routes/credentials.js';
 import { executeRoutes } from './http/routes/execute.js';
+import { executionTokenRoutes } from './http/routes/execution-tokens.js';
 import { executionRoutes } from './http/routes/executions.js';
 import { expressionRoutes } from './http/routes/expressions.js';
+import { folderRoutes } from './http/routes/folders/index.js';
+import { globalVariableRoutes } from './http/routes/global-variables.js';
 import { healthRoutes } from './http/routes/health.js';
+import { nodeTypeRoutes } from './http/routes/node-types.js';
+import { credentialTypeRoutes } from './http/routes/credential-types.js';
+import { teamRoutes } from './http/routes/teams.js';
+import { workflowShareRoutes } from './http/routes/workflow-shares.js';
 import { workflowRoutes } from './http/routes/workflows.js';
 import { validatorCompiler } from './http/validation.js';
+import { nodeDefinitions } from './nodes/registry.js';
+import { CREDENTIAL_TYPES } from './services/credentials/credential-types.js';
 import { createServices } from './services/index.js';
 import type { SharedStore } from './services/shared-store/shared-store.js';
 import type { Database } from './store/database.js';
@@ -25,6 +36,13 @@ export interface AppDeps {
   database: Database;
   store: SharedStore;
   logger?: FastifyServerOptions['logger'];
+  /** The built web app served at `/` (default web/dist); null serves none. */
+  webDir?: string | null;
+  /**
+   * Start the scheduled jobs (the daily deletion cleanup). main.ts does; tests leave it off and
+   * drive the jobs with a fake clock.
+   */
+  startJobs?: boolean;
 }
 
 /** How long shutdown waits for runs still going in the background. */
@@ -66,8 +84,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
   await app.register(workflowRoutes, { workflows: services.workflows });
+  await app.register(workflowShareRoutes, { sharing: services.workflowSharing });
+  await app.register(teamRoutes, { teams: services.teams });
+  await app.register(credentialRoutes, {
+    credentials: services.credentials,
+    sharing: services.credentialSharing,
+  });
+  await app.register(globalVariableRoutes, {
+    variables: services.globalVariables,
+    sharing: services.globalVariableSharing,
+  });
   const workflowAccess = { findWorkflow: services.findWorkflow, canAccess: services.canAccessWorkflow };
-  await app.register(executeRoutes, { executions: services.executions, ...workflowAccess });
+  await app.register(executeRoutes, {
+    executions: services.executions,
+    findWorkflow: services.findWorkflow,
+    authenticate: services.authenticateExecute,
+  });
+  await app.register(executionTokenRoutes, { executionTokens: services.executionTokens });
   await app.register(executionRoutes, {
     executions: services.executions,
     history: services.executionHistory,
@@ -75,10 +108,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...workflowAccess,
   });
   await app.register(expressionRoutes, { executions: services.executionRepository, ...workflowAccess });
+  await app.register(folderRoutes, {
+    folders: services.folders,
+    transfer: services.folderTransfer,
+    deletion: services.deletionSchedule,
+  });
+
+  await app.register(nodeTypeRoutes, { definitions: nodeDefinitions });
+  await app.register(credentialTypeRoutes, { types: CREDENTIAL_TYPES });
+  const webDir = deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir;
+  if (webDir && webDirExists(webDir)) await app.register(webPlugin, { root: webDir });
 
   await services.cancels.start();
   await services.workflowCache.start();
+  if (deps.startJobs) services.deletionCleanup.start();
   app.addHook('onClose', async () => {
+    await services.deletionCleanup.stop();
     await services.executions.drain(DRAIN_RUNS_MS);
     await services.cancels.stop();
     await services.workflowCache.stop();

@@ -12,7 +12,7 @@ async function start(config: Config) {
     config.databaseUrl ? { postgresUrl: config.databaseUrl } : { pgliteDir: `${config.dataDir}/pglite` },
   );
   const store = createSharedStore(config.redisUrl);
-  const app = await buildApp({ config, database, store });
+  const app = await buildApp({ config, database, store, startJobs: true });
   if (config.secretsFile) app.log.info(`generated keys are kept in ${config.secretsFile} (mode 0600)`);
 
   let stopping = false;

@@ -63,7 +63,11 @@ describe('HTTP rails', () => {
   });
 
   it('an over-long path segment: 414 uri_too_long, and a bad URL: 400', async () => {
-    expectProblem(await t.app.inject({ url: `/api/executions/${'a'.repeat(300)}` }), 414, 'uri_too_long');
+    expectProblem(
+      await t.app.inject({ method: 'POST', url: `/api/workflows/${'a'.repeat(300)}/execute` }),
+      414,
+      'uri_too_long',
+    );
     expectProblem(await t.app.inject({ url: '/api/executions/%E0%A4%A' }), 400, 'bad_request');
   });
 

@@ -205,8 +205,8 @@ describe('workflow bodies under fuzzing', () => {
       expect(row.name).toBe(row.name.trim());
       expect(row.name.length).toBeGreaterThan(0);
       expect(row.name.length).toBeLessThanOrEqual(200);
-      expect(row.authType).toBe('anonymous');
-      expect(row.allowAnonymous).toBe(true);
+      expect(['anonymous', 'jwt', 'header_auth']).toContain(row.authType);
+      expect(row.allowAnonymous).toBe(row.authType === 'anonymous');
       expect(row.rateLimitRequests === null).toBe(row.rateLimitWindowSeconds === null);
       expect([null, 'GET', 'POST', 'PUT', 'DELETE']).toContain(row.httpMethod);
       expect(['defined', 'generic']).toContain(row.webhookBodyMode);

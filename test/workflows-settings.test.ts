@@ -62,14 +62,16 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
     });
 
     it('fills start_message with null and clears nullable settings', async () => {
+      const folder = json(await call(alice, 'POST', '/api/folders', { name: 'Settings' }));
       const created = await create(alice, {
         sse_node_config: { n1: { send_start: true } },
         cache_ttl_seconds: 5,
         rate_limit_requests: 3,
         rate_limit_window_seconds: 60,
         portal_slug: slug(),
-        folder_id: randomUUID(),
+        folder_id: folder.id,
       });
+      expect(created.folder_id).toBe(folder.id);
       expect(created.sse_node_config).toEqual({ n1: { send_start: true, start_message: null } });
       const cleared = await patch(alice, created.id, {
         cache_ttl_seconds: null,
@@ -191,30 +193,23 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
     const setAuth = (id: string, authType: string, allowAnonymous: boolean) =>
       t.database.db.update(workflows).set({ authType, allowAnonymous }).where(eq(workflows.id, id));
 
-    it('accepts only anonymous for now: other types arrive with the access feature', async () => {
+    it('accepts jwt and header_auth on create and patch, allow_anonymous following', async () => {
       for (const type of ['jwt', 'header_auth']) {
-        const body = expectProblem(
-          await call(alice, 'POST', '/api/workflows', { name: 'x', auth_type: type }),
-          422,
-          'validation_failed',
-        );
-        expect(body.detail).toContain(`auth_type ${type} arrives with the access feature`);
-        expect(body.errors[0].path).toBe('body/auth_type');
+        const created = await create(alice, { auth_type: type });
+        expect(created).toMatchObject({ auth_type: type, allow_anonymous: false });
+        expect(await read(created.id)).toMatchObject({ auth_type: type, allow_anonymous: false });
       }
       const existing = await create(alice);
-      const body = expectProblem(
-        await patch(alice, existing.id, { auth_type: 'header_auth' }),
-        422,
-        'validation_failed',
-      );
-      expect(body.detail).toContain('auth_type header_auth arrives with the access feature');
-      const viaFlag = expectProblem(
-        await patch(alice, existing.id, { allow_anonymous: false }),
-        422,
-        'validation_failed',
-      );
-      expect(viaFlag.detail).toContain('auth_type jwt arrives with the access feature');
-      expect(await read(existing.id)).toEqual(existing);
+      expect(json(await patch(alice, existing.id, { auth_type: 'header_auth' }))).toMatchObject({
+        auth_type: 'header_auth',
+        allow_anonymous: false,
+      });
+      const viaFlag = await create(alice);
+      expect(json(await patch(alice, viaFlag.id, { allow_anonymous: false }))).toMatchObject({
+        auth_type: 'jwt',
+        allow_anonymous: false,
+      });
+      expect(await read(viaFlag.id)).toMatchObject({ auth_type: 'jwt', allow_anonymous: false });
     });
 
     it('refuses contradictory values in one request', async () => {
@@ -263,7 +258,10 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
         expect(response.statusCode, response.body).toBe(200);
         expect(json(response)).toMatchObject({ auth_type: 'jwt', allow_anonymous: false });
       }
-      expectProblem(await patch(alice, existing.id, { auth_type: 'header_auth' }), 422, 'validation_failed');
+      expect(json(await patch(alice, existing.id, { auth_type: 'header_auth' }))).toMatchObject({
+        auth_type: 'header_auth',
+        allow_anonymous: false,
+      });
     });
   });
 });

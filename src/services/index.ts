@@ -1,28 +1,27 @@
 /**
  * Builds the application services from their dependencies: repositories over the database, the
- * shared store and the configuration. Plain parameters, no container.
+ * shared store and the configuration. Plain parameters, no container; each area's factory lives
+ * beside its services and this file only orders them.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { nodeRegistry } from '../nodes/registry.js';
-import { createExecutionRepository } from '../store/repositories/executions.js';
-import { ownerOnlyAccess } from './access/workflow-access.js';
-import { CancelSignals } from './executions/cancel-signals.js';
-import { ExecutionHistory } from './executions/execution-history.js';
-import { ExecutionService, type CachedAnswer } from './executions/execution-service.js';
-import { HistoryWriter } from './executions/history-writer.js';
-import { RunChannels } from './executions/run-channel.js';
-import { ResponseCache } from './limits/response-cache.js';
-import { WorkflowRateLimiter } from './limits/workflow-rate-limiter.js';
 import type { Database } from '../store/database.js';
+import { createFolderRepository } from '../store/repositories/folders.js';
 import { createRefreshTokenRepository } from '../store/repositories/refresh-tokens.js';
 import { createUserRepository } from '../store/repositories/users.js';
 import { createWorkflowRepository } from '../store/repositories/workflows.js';
+import { createAccessServices } from './access/access-services.js';
 import { createAccessTokenIssuer } from './auth/access-tokens.js';
 import { createAuthService } from './auth/auth-service.js';
 import { createSessionRevocations } from './auth/session-revocations.js';
+import { createCredentialServices } from './credentials/index.js';
+import { createExecutionServices } from './executions/index.js';
+import { createFolderServices } from './folders/index.js';
+import { createDeletionCleanupJob } from './jobs/deletion-cleanup.js';
 import { AuthLimiter } from './limits/auth-limiter.js';
 import type { SharedStore } from './shared-store/shared-store.js';
+import { createTokenServices } from './tokens/index.js';
 import { WorkflowCache } from './workflows/workflow-cache.js';
 import { createWorkflowService } from './workflows/workflow-service.js';
 
@@ -34,69 +33,103 @@ export interface ServiceDeps {
 }
 
 export function createServices({ config, database, store, logger }: ServiceDeps) {
-  const users = createUserRepository(database.db);
+  const { db } = database;
+  const knownNodeTypes = new Set(nodeRegistry.keys());
+
+  // Accounts and sessions.
+  const users = createUserRepository(db);
   const issuer = createAccessTokenIssuer(config.secretKey, config.accessTokenTtlSeconds);
   const auth = createAuthService({
     users,
-    refreshTokens: createRefreshTokenRepository(database.db),
+    refreshTokens: createRefreshTokenRepository(db),
     issuer,
     revocations: createSessionRevocations(store),
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     accessTtlSeconds: config.accessTokenTtlSeconds,
   });
-  const workflowRepository = createWorkflowRepository(database.db);
+
+  // Workflows, who may see them (canAccessWorkflow, workflowSharing, teams, teamRepository).
+  const workflowRepository = createWorkflowRepository(db);
   const workflowCache = new WorkflowCache({ load: (id) => workflowRepository.findById(id), store });
   const findWorkflow = (id: string) => workflowCache.get(id);
-  const executionRepository = createExecutionRepository(database.db);
-  const historyWriter = new HistoryWriter({
-    repository: executionRepository,
-    onError: (error, rows) => logger.error({ err: error, rows }, 'execution history write failed'),
+  const access = createAccessServices({ db, users, workflows: workflowRepository });
+
+  // Credentials and global variables (credentials, credentialSharing, credentialScope, globalVariables...).
+  const credentials = createCredentialServices({
+    db,
+    encryptionKey: config.encryptionKey,
+    users,
+    teams: access.teamRepository,
+    logger: { warn: (fields, message) => logger.warn(fields, message) },
   });
-  const channels = new RunChannels();
-  const cancels = new CancelSignals(store);
-  const responseCache = new ResponseCache<CachedAnswer>(store);
-  const executions = new ExecutionService({
+
+  // Runs: execution service, history, live channels, cancel signals, response cache.
+  const executions = createExecutionServices({
+    db,
+    store,
+    logger,
     registry: nodeRegistry,
-    history: historyWriter,
-    channels,
-    cache: responseCache,
-    rateLimiter: new WorkflowRateLimiter(store),
-    cancels,
     findWorkflow,
-    ports: {
-      http: (url, init) => fetch(url, init),
-      logger: {
-        info: (message, fields) => logger.info(fields ?? {}, message),
-        warn: (message, fields) => logger.warn(fields ?? {}, message),
-        error: (message, fields) => logger.error(fields ?? {}, message),
+    resources: {
+      credentialScope: (userId) => credentials.credentialScope.credentialScopeFor(userId),
+      loadCredential: (userId, id) => credentials.credentialScope.loadCredentialForUse(userId, id),
+      secretValues: (userId) => credentials.credentialScope.secretValuesFor(userId),
+      globalScope: (userId) => credentials.globalVariables.globalScopeFor(userId),
+      setGlobal: async (userId, name, value) => {
+        await credentials.globalVariables.setGlobalFor(userId, name, value);
       },
     },
   });
-  const workflowService = createWorkflowService({
+
+  const onWorkflowChanged = async (id: string) => {
+    await workflowCache.changed(id);
+    await executions.responseCache.invalidateWorkflow(id);
+  };
+  const folderRepository = createFolderRepository(db);
+  const workflows = createWorkflowService({
     workflows: workflowRepository,
-    knownNodeTypes: new Set(nodeRegistry.keys()),
-    onChanged: async (id) => {
-      await workflowCache.changed(id);
-      await responseCache.invalidateWorkflow(id);
-    },
+    knownNodeTypes,
+    onChanged: onWorkflowChanged,
+    ownsFolder: folderRepository.isOwnedBy,
   });
+
   return {
     users,
     issuer,
     auth,
     authLimiter: new AuthLimiter(store),
     workflowRepository,
-    workflows: workflowService,
+    workflows,
     findWorkflow,
     workflowCache,
-    canAccessWorkflow: ownerOnlyAccess,
-    responseCache,
-    executionRepository,
-    historyWriter,
-    executionHistory: new ExecutionHistory(executionRepository, historyWriter),
-    channels,
-    cancels,
-    executions,
+    ...access,
+    ...credentials,
+    ...executions,
+    // folders, folderTransfer, deletionSchedule
+    ...createFolderServices({
+      db,
+      folders: folderRepository,
+      workflows: workflowRepository,
+      knownNodeTypes,
+      onWorkflowChanged,
+    }),
+    /** Not started here: buildApp starts it when asked (main.ts does; tests drive it by hand). */
+    deletionCleanup: createDeletionCleanupJob({
+      db,
+      timeZone: config.timezone,
+      onDeleted: onWorkflowChanged,
+      logger: {
+        info: (fields, message) => logger.info(fields, message),
+        error: (fields, message) => logger.error(fields, message),
+      },
+    }),
+    // Execution tokens and execute authentication go through the same access rule as every route.
+    ...createTokenServices({
+      database,
+      secretKey: config.secretKey,
+      findWorkflow,
+      canAccess: access.canAccessWorkflow,
+    }),
   };
 }
 

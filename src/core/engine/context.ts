@@ -77,6 +77,12 @@ export function createNodeContext(
     sleep: (ms) => sleep(ms, run.signal),
     http: run.ports.http ?? missingHttpPort,
     subWorkflow: (call) => callSubWorkflow(run, call),
+    credential: (credentialId) => {
+      const port = run.ports.credential;
+      if (!port)
+        return Promise.reject(new NonRetriableError('Credentials are not available in this context'));
+      return port(credentialId);
+    },
     variables: {
       setVar(name, value) {
         run.vars[name] = value;

@@ -5,7 +5,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { ExpressionScope } from '../expressions/index.js';
 import type { WorkflowNode } from '../workflow/index.js';
-import type { HttpPort, SubWorkflowResult } from './ports.js';
+import type { HttpPort, SubWorkflowResult, LoadedCredential } from './ports.js';
 
 export const NodeGroup = {
   trigger: 'trigger',
@@ -57,6 +57,8 @@ export interface NodeContext {
   readonly http: HttpPort;
   subWorkflow(call: SubWorkflowCall): Promise<SubWorkflowResult>;
   readonly variables: NodeVariables;
+  /** Loads a credential by id for the run's user (nodes with `credentialId`). */
+  credential(credentialId: string): Promise<LoadedCredential>;
   /** The expression scope the node's fields were rendered with. */
   readonly scope: ExpressionScope;
   /** Evaluates one expression (`$a > 1`, or one `{{ ... }}` block) in the node's scope. */

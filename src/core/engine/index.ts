@@ -31,6 +31,8 @@ export {
 } from './define-node.js';
 export type {
   EnginePorts,
+  CredentialPort,
+  LoadedCredential,
   EngineLogger,
   HttpPort,
   SubWorkflowPort,

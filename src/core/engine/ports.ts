@@ -31,7 +31,17 @@ export interface EngineLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** A credential the run's user may use, decrypted (spec 5.8); the caller enforces who may use what. */
+export interface LoadedCredential {
+  type: string;
+  values: Record<string, unknown>;
+}
+
+/** Loads a credential by id for the run's user; rejects when it does not exist or may not be used. */
+export type CredentialPort = (credentialId: string) => Promise<LoadedCredential>;
+
 export interface EnginePorts {
+  credential?: CredentialPort;
   http?: HttpPort;
   subWorkflow?: SubWorkflowPort;
   /** Persists a global variable (Variable node with isGlobal). */

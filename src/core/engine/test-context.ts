@@ -10,7 +10,7 @@ import { checkDepth, evaluateSource, missingHttpPort, SUB_WORKFLOW_TRIGGER_SOURC
 import type { NodeContext, NodeDefinition, NodeRunResult } from './define-node.js';
 import { NonRetriableError } from './errors.js';
 import { parseParams, renderData } from './params.js';
-import type { HttpPort, SubWorkflowPort } from './ports.js';
+import type { HttpPort, SubWorkflowPort, LoadedCredential } from './ports.js';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';
@@ -36,6 +36,8 @@ export interface TestContextOptions {
   now?: () => Date;
   http?: HttpPort;
   subWorkflow?: SubWorkflowPort;
+  /** Credentials by id, as the credential port would load them. */
+  credentialsById?: Record<string, LoadedCredential>;
   /** When set, `variables.setGlobal` calls it; otherwise it records into `globals`. */
   setGlobal?: (name: string, value: unknown) => Promise<void> | void;
   depth?: number;
@@ -88,6 +90,11 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     now,
     sleep: (ms) => sleep(ms, signal),
     http: options.http ?? missingHttpPort,
+    async credential(credentialId) {
+      const found = options.credentialsById?.[credentialId];
+      if (!found) throw new NonRetriableError(`Credential ${credentialId} is not available`);
+      return found;
+    },
     async subWorkflow(call) {
       const depth = (options.depth ?? 0) + 1;
       checkDepth(depth, options.maxDepth ?? 10);

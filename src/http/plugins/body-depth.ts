@@ -27,6 +27,8 @@ export const bodyDepthPlugin = fp(async (app: FastifyInstance) => {
     if (
       request.body !== null &&
       typeof request.body === 'object' &&
+      // Raw bodies (a ZIP upload's Buffer) have no depth; walking their bytes would only cost time.
+      !ArrayBuffer.isView(request.body) &&
       exceedsDepth(request.body, MAX_BODY_DEPTH)
     ) {
       throw new AppError('validation_failed', {

@@ -2,7 +2,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.js';
-import type { WorkflowAccess } from '../../services/access/workflow-access.js';
+import type {
+  ExecuteAuthenticator,
+  ExecuteCaller,
+  ExecuteCredentials,
+} from '../../services/executions/execute-auth.js';
 import type {
   ExecuteCall,
   ExecutionService,
@@ -16,7 +20,8 @@ import { openSse } from '../sse.js';
 export interface ExecuteRoutesOptions {
   executions: ExecutionService;
   findWorkflow(id: string): Promise<WorkflowRow | undefined>;
-  canAccess: WorkflowAccess;
+  /** Judges the caller by the workflow's auth_type (spec 5.1); throws 401/404 problems. */
+  authenticate: ExecuteAuthenticator;
 }
 
 const Params = Type.Object({ id: Uuid });
@@ -36,12 +41,45 @@ const ExecuteResponse = Type.Object(
 const VERBS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 const truthy = (value: unknown) => value === 'true' || value === '1' || value === true;
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** The params schema's uuid form; other ids are left to the schema to answer. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function credentialsOf(request: FastifyRequest): ExecuteCredentials {
+  const header = request.headers.authorization;
+  const bearer = typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
+  return {
+    sessionUserId: request.user?.userId ?? null,
+    bearer,
+    tokenPresented: request.presentedToken !== null,
+    headers: request.headers,
+  };
+}
+
+const notFound = () => new AppError('not_found', { detail: 'Workflow not found' });
 
 export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutesOptions) {
-  async function prepare(request: FastifyRequest, reply: FastifyReply): Promise<ExecuteCall> {
-    const { id } = request.params as { id: string };
+  const authenticated = new WeakMap<FastifyRequest, { workflow: WorkflowRow; caller: ExecuteCaller }>();
+
+  /**
+   * onRequest, so first of all (spec 5.1): before the body is read, the verb check, the rate limit
+   * and the cache. An unauthenticated caller learns nothing else and spends no rate-limit slot.
+   */
+  async function authenticateCall(request: FastifyRequest): Promise<void> {
+    const { id } = request.params as { id?: unknown };
+    if (typeof id !== 'string' || !UUID.test(id)) return; // the params schema answers
     const workflow = await options.findWorkflow(id);
-    if (!workflow) throw new AppError('not_found', { detail: 'Workflow not found' });
+    if (!workflow) throw notFound();
+    authenticated.set(request, {
+      workflow,
+      caller: await options.authenticate(workflow, credentialsOf(request)),
+    });
+  }
+
+  async function prepare(request: FastifyRequest, reply: FastifyReply): Promise<ExecuteCall> {
+    const state = authenticated.get(request);
+    if (!state) throw notFound();
+    const { workflow, caller } = state;
     const query = request.query as Record<string, unknown>;
     const testRunAsked =
       truthy(query.test_run) || (isWrappedBody(request.body) && truthy(request.body.test_run));
@@ -50,13 +88,11 @@ export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutes
       reply.header('Allow', configured);
       throw new AppError('method_not_allowed', { detail: `This workflow is executed with ${configured}` });
     }
-    const userId = request.user?.userId ?? null;
     return {
       workflow,
       parts: { method: request.method, body: request.body, query, headers: request.headers },
       clientIp: request.ip,
-      callerUserId: userId,
-      callerHasAccess: userId !== null && (await options.canAccess(userId, workflow)),
+      caller,
     };
   }
 
@@ -73,6 +109,7 @@ export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutes
   app.route({
     method: [...VERBS],
     url: '/api/workflows/:id/execute',
+    onRequest: authenticateCall,
     schema: {
       ...schema('Run a workflow and answer with its outputs'),
       response: { 200: ExecuteResponse, ...ProblemResponses },
@@ -96,6 +133,7 @@ export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutes
   app.route({
     method: [...VERBS],
     url: '/api/workflows/:id/execute/stream',
+    onRequest: authenticateCall,
     schema: {
       ...schema('Run a workflow and stream its node events (text/event-stream)'),
       produces: ['text/event-stream'],

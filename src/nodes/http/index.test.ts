@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeError, NonRetriableError } from '../../core/engine/index.js';
-import { runNodeForTest } from '../test-support.js';
+import { createTestContext, runNodeForTest, runNodeWithContext } from '../test-support.js';
 import httpNode, { MAX_RESPONSE_BYTES } from './index.js';
 
 let server: http.Server;
@@ -199,5 +199,49 @@ describe('http node', () => {
     await expect(
       runNodeForTest(httpNode, { url: 'file:///etc/passwd' }, { http: fetchPort }),
     ).rejects.toThrow('Unsupported URL scheme "file:"');
+  });
+});
+
+describe('http node credentials', () => {
+  let server: http.Server;
+  let url: string;
+  const seen: http.IncomingHttpHeaders[] = [];
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      seen.push(request.headers);
+      response.setHeader('content-type', 'application/json');
+      response.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/secure`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const credentialsById = {
+    b: { type: 'bearer', values: { token: 'bearer-secret-123' } },
+    h: { type: 'header', values: { header_key: 'X-Api-Key', header_value: 'header-secret-456' } },
+    s: { type: 'smtp', values: { password: 'x' } },
+  };
+
+  it('sends a bearer credential as Authorization: Bearer', async () => {
+    const ctx = createTestContext({ http: (u, init) => fetch(u, init), credentialsById });
+    await runNodeWithContext(httpNode, { label: 'call', url, credentialId: 'b' }, ctx);
+    expect(seen.at(-1)!.authorization).toBe('Bearer bearer-secret-123');
+  });
+
+  it('sends a header credential as its own header', async () => {
+    const ctx = createTestContext({ http: (u, init) => fetch(u, init), credentialsById });
+    await runNodeWithContext(httpNode, { label: 'call', url, credentialId: 'h' }, ctx);
+    expect(seen.at(-1)!['x-api-key']).toBe('header-secret-456');
+  });
+
+  it('refuses other credential types and unknown ids', async () => {
+    const ctx = createTestContext({ http: (u, init) => fetch(u, init), credentialsById });
+    await expect(
+      runNodeWithContext(httpNode, { label: 'call', url, credentialId: 's' }, ctx),
+    ).rejects.toThrow(/cannot authenticate/);
+    await expect(
+      runNodeWithContext(httpNode, { label: 'call', url, credentialId: 'nope' }, ctx),
+    ).rejects.toThrow(/not available/);
   });
 });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { defineNode, NodeError, NonRetriableError } from '../../core/engine/index.js';
+import { defineNode, NodeError, NonRetriableError, type LoadedCredential } from '../../core/engine/index.js';
 import { asText, KeyValueList, NumberLike, toNumber } from '../schemas.js';
 import { isJsonContentType, readCapped } from './read-body.js';
 
@@ -32,6 +32,22 @@ function requestBody(method: string, body: unknown, headers: Headers): string | 
   return JSON.stringify(body);
 }
 
+/** Bearer credentials become `Authorization: Bearer`, header credentials their own header. */
+function authenticate(headers: Headers, credential: LoadedCredential): void {
+  const { type, values } = credential;
+  if (type === 'bearer' && typeof values.token === 'string') {
+    headers.set('authorization', `Bearer ${values.token}`);
+    return;
+  }
+  if (type === 'header' && typeof values.header_key === 'string' && typeof values.header_value === 'string') {
+    headers.set(values.header_key, values.header_value);
+    return;
+  }
+  throw new NonRetriableError(
+    `A ${type} credential cannot authenticate an HTTP request; use bearer or header`,
+  );
+}
+
 export default defineNode({
   type: 'http',
   group: 'io',
@@ -45,12 +61,15 @@ export default defineNode({
     timeoutMs: NumberLike({ minimum: 1, maximum: MAX_TIMEOUT_MS, default: 30_000 }),
     /** Output 4xx/5xx responses instead of failing the node. */
     ignoreErrorStatus: Type.Boolean({ default: false }),
+    /** A bearer or header credential that authenticates the request. */
+    credentialId: Type.Optional(Type.String({ maxLength: 64 })),
   }),
   async run(ctx, params) {
     const url = parseUrl(params.url);
     for (const { key, value } of params.query) if (key !== '') url.searchParams.append(key, asText(value));
     const headers = new Headers();
     for (const { key, value } of params.headers) if (key !== '') headers.set(key, asText(value));
+    if (params.credentialId) authenticate(headers, await ctx.credential(params.credentialId));
     const body = requestBody(params.method, params.body, headers);
     const timeoutMs = toNumber(params.timeoutMs, 'timeoutMs', { minimum: 1, maximum: MAX_TIMEOUT_MS });
     const timeout = AbortSignal.timeout(timeoutMs);

@@ -3,7 +3,7 @@
  * limit, cache), the engine run with its ports, live frames, cancellation and history.
  */
 import { randomUUID } from 'node:crypto';
-import { startRun, type EnginePorts, type NodeRegistry, type RunResult } from '../../core/engine/index.js';
+import type { EnginePorts, NodeRegistry, RunResult } from '../../core/engine/index.js';
 import { AppError } from '../../core/errors.js';
 import type { WorkflowDocument } from '../../core/workflow/index.js';
 import type { workflows } from '../../store/schema.js';
@@ -11,11 +11,15 @@ import type { ResponseCache } from '../limits/response-cache.js';
 import { cacheKey } from '../limits/response-cache.js';
 import { workflowRateLimitOf, type WorkflowRateLimiter } from '../limits/workflow-rate-limiter.js';
 import type { CancelSignals } from './cancel-signals.js';
+import { mayTestRun, runUserOf, type ExecuteCaller } from './execute-auth.js';
 import type { HistoryWriter } from './history-writer.js';
 import { readRunInput, type ExecuteRequestParts, type RunInput } from './request-input.js';
-import { answerFor, executeBody, type ExecuteAnswer } from './responses.js';
-import { frameForEvent } from './frames.js';
-import type { RunChannel, RunChannels } from './run-channel.js';
+import { executeBody, type ExecuteAnswer } from './responses.js';
+import { resourcesFor, type RunResourceSources } from './run-resources.js';
+import { startLiveRun, type LaunchSpec, type LiveRun } from './run-starter.js';
+
+export type { LiveRun } from './run-starter.js';
+import type { RunChannels } from './run-channel.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
@@ -23,23 +27,13 @@ export interface ExecuteCall {
   workflow: WorkflowRow;
   parts: ExecuteRequestParts;
   clientIp: string;
-  /** The signed-in caller, if any; null for anonymous calls. */
-  callerUserId: string | null;
-  /** Whether the caller is a signed-in user with access to the workflow (test runs need it). */
-  callerHasAccess: boolean;
+  /** Who called, as the execute authentication established it (execute-auth.ts). */
+  caller: ExecuteCaller;
 }
 
 export type Admission =
   | { kind: 'answered'; executionId: string; answer: ExecuteAnswer; headers: Record<string, string> }
   | { kind: 'admitted'; input: RunInput; headers: Record<string, string>; cacheKey: string | null };
-
-export interface LiveRun {
-  executionId: string;
-  channel: RunChannel;
-  /** What the caller is answered: the early Output, or the final result. */
-  answer: Promise<ExecuteAnswer>;
-  done: Promise<RunResult>;
-}
 
 export interface CachedAnswer {
   version: string;
@@ -55,18 +49,9 @@ export interface ExecutionServiceDeps {
   cancels: CancelSignals;
   findWorkflow(id: string): Promise<WorkflowRow | undefined>;
   ports?: Pick<EnginePorts, 'http' | 'logger'>;
+  /** Credentials, global variables and masking for runs that use them. */
+  resources?: RunResourceSources;
   maxDepth?: number;
-}
-
-interface LaunchSpec {
-  workflow: WorkflowRow;
-  trigger: unknown;
-  inputs: unknown;
-  triggerSource: string;
-  testRun: boolean;
-  userId: string;
-  depth: number;
-  parentSignal?: AbortSignal;
 }
 
 /** One document object per row, so the engine's per-document plan cache applies to cached rows. */
@@ -101,7 +86,8 @@ export class ExecutionService {
   async admit(call: ExecuteCall): Promise<Admission> {
     const { workflow } = call;
     const input = readRunInput(call.parts, workflow.authHeaderKey);
-    if (input.testRun && !call.callerHasAccess) throw new AppError('test_run_forbidden');
+    // Only a signed-in user with access: never anonymous, header or execution-token callers.
+    if (input.testRun && !mayTestRun(call.caller)) throw new AppError('test_run_forbidden');
     const base = {
       workflowId: workflow.id,
       triggerSource: input.triggerSource,
@@ -172,9 +158,12 @@ export class ExecutionService {
     await this.deps.cancels.cancel(executionId);
   }
 
-  /** Anonymous calls run as the workflow owner; signed-in callers as themselves (spec 5.2). */
+  /**
+   * A token run is its creator's, a session run the session user's; anonymous and header-only calls
+   * run as the workflow owner (spec 5.2 rule 6).
+   */
   private runUserId(call: ExecuteCall): string {
-    return call.callerUserId ?? call.workflow.ownerId;
+    return runUserOf(call.caller, call.workflow.ownerId);
   }
 
   private recordInstant(
@@ -200,93 +189,27 @@ export class ExecutionService {
   }
 
   private start(spec: LaunchSpec): LiveRun {
-    const executionId = randomUUID();
-    const startedAt = new Date();
-    const controller = this.deps.cancels.register(executionId);
-    const unlink = linkAbort(spec.parentSignal, controller);
-    const channel = this.deps.channels.open(executionId);
-    channel.push({
-      type: 'execution_started',
-      execution_id: executionId,
-      server_now_ms: startedAt.getTime(),
-    });
-    const row = {
-      id: executionId,
-      workflowId: spec.workflow.id,
-      triggerSource: spec.triggerSource,
-      testRun: spec.testRun,
-      userId: spec.userId,
-      inputs: spec.inputs,
-      startedAt,
-    };
-    this.deps.history.record({ ...row, status: 'running' });
-
-    const sseConfig = (spec.workflow.sseNodeConfig ?? {}) as Record<
-      string,
-      { send_start?: boolean; start_message?: string | null }
-    >;
-    let handle: ReturnType<typeof startRun>;
-    try {
-      handle = startRun(
-        {
-          runId: executionId,
-          workflow: documentOf(spec.workflow),
-          trigger: spec.trigger,
-          triggerSource: spec.triggerSource,
-          testRun: spec.testRun,
-          userId: spec.userId,
-          depth: spec.depth,
-          signal: controller.signal,
+    const document = documentOf(spec.workflow);
+    const resources = resourcesFor(document, spec.userId, this.deps.resources);
+    return startLiveRun(
+      { ...spec, document },
+      {
+        registry: this.deps.registry,
+        history: this.deps.history,
+        channels: this.deps.channels,
+        cancels: this.deps.cancels,
+        maxDepth: this.deps.maxDepth,
+        ports: {
+          ...this.deps.ports,
+          subWorkflow: (request) => this.runChild(request, spec.workflow.ownerId),
         },
-        {
-          registry: this.deps.registry,
-          maxDepth: this.deps.maxDepth,
-          ports: {
-            ...this.deps.ports,
-            subWorkflow: (request) => this.runChild(request, spec.workflow.ownerId),
-          },
-          onEvent: (event) => channel.push(frameForEvent(event, sseConfig)),
+        track: (done) => {
+          this.active.add(done);
+          void done.finally(() => this.active.delete(done));
         },
-      );
-    } catch (error) {
-      this.deps.cancels.release(executionId);
-      unlink();
-      this.deps.channels.finish(executionId);
-      this.deps.history.record({
-        ...row,
-        status: 'error',
-        outputs: { error: { message: String((error as Error).message), node_label: null } },
-        finishedAt: new Date(),
-      });
-      throw error;
-    }
-
-    const done = handle.done.then((result) => {
-      this.deps.cancels.release(executionId);
-      unlink();
-      this.deps.history.record({
-        ...row,
-        status: result.status,
-        outputs: result.outputs,
-        nodeResults: result.nodeResults,
-        events: channel.frames.map((frame) => frame.data),
-        finishedAt: new Date(),
-        executionTimeMs: result.executionTimeMs,
-      });
-      this.deps.channels.finish(executionId);
-      return result;
-    });
-    this.active.add(done);
-    void done.finally(() => this.active.delete(done));
-    const answer = handle.early.then(async (early) => {
-      if (!early) return answerFor(spec.workflow.id, executionId, await done);
-      const elapsed = Date.now() - startedAt.getTime();
-      return {
-        httpStatus: 200,
-        body: executeBody(spec.workflow.id, executionId, 'success', { [early.label]: early.output }, elapsed),
-      };
-    });
-    return { executionId, channel, answer, done };
+      },
+      resources,
+    );
   }
 
   private async runChild(
@@ -331,14 +254,3 @@ function asCachedAnswer(answer: ExecuteAnswer, executionId: string): ExecuteAnsw
 
 /** Cache entries belong to one saved version of the workflow; a changed graph never hits them. */
 const versionOf = (workflow: WorkflowRow) => `${workflow.id}@${workflow.updatedAt.getTime()}`;
-
-function linkAbort(parent: AbortSignal | undefined, child: AbortController): () => void {
-  if (!parent) return () => {};
-  if (parent.aborted) {
-    child.abort(parent.reason);
-    return () => {};
-  }
-  const onAbort = () => child.abort(parent.reason);
-  parent.addEventListener('abort', onAbort, { once: true });
-  return () => parent.removeEventListener('abort', onAbort);
-}

@@ -42,17 +42,13 @@ describe('resolveAuth', () => {
     );
   });
 
-  it('gates a change to a type the access feature has not brought yet', () => {
-    expect(refusal(() => resolveAuth(DEFAULT_AUTH, { auth_type: 'jwt' }))).toBe(
-      'auth_type jwt arrives with the access feature',
-    );
-    expect(refusal(() => resolveAuth(DEFAULT_AUTH, { allow_anonymous: false }))).toMatch(
-      /^auth_type jwt arrives with the access feature/,
-    );
-    expect(refusal(() => resolveAuth(jwt, { auth_type: 'header_auth' }))).toBe(
-      'auth_type header_auth arrives with the access feature',
-    );
-    // Not a change: a stored type stays writable.
+  it('accepts every auth type, switching an anonymous workflow to jwt on allow_anonymous false', () => {
+    const header: AuthSetting = { authType: 'header_auth', allowAnonymous: false };
+    expect(resolveAuth(DEFAULT_AUTH, { auth_type: 'jwt' })).toEqual(jwt);
+    expect(resolveAuth(DEFAULT_AUTH, { allow_anonymous: false })).toEqual(jwt);
+    expect(resolveAuth(jwt, { auth_type: 'header_auth' })).toEqual(header);
+    expect(resolveAuth(DEFAULT_AUTH, { auth_type: 'header_auth', allow_anonymous: false })).toEqual(header);
+    expect(resolveAuth(header, { auth_type: 'jwt' })).toEqual(jwt);
     expect(resolveAuth(jwt, { auth_type: 'jwt' })).toEqual(jwt);
   });
 });

@@ -5,12 +5,6 @@
 import { AppError } from '../../core/errors.js';
 import type { AuthType } from '../../http/schemas/workflow.js';
 
-/**
- * The auth types the execute endpoints can enforce today. jwt and header_auth arrive with the
- * access feature: that issue deletes this gate (and the tests that pin it).
- */
-const AVAILABLE_AUTH_TYPES: ReadonlySet<AuthType> = new Set<AuthType>(['anonymous']);
-
 export interface AuthSetting {
   authType: AuthType;
   allowAnonymous: boolean;
@@ -41,12 +35,5 @@ export function resolveAuth(
   }
   const authType: AuthType =
     type ?? (allow ? 'anonymous' : current.authType === 'anonymous' ? 'jwt' : current.authType);
-  if (authType !== current.authType && !AVAILABLE_AUTH_TYPES.has(authType)) {
-    const via = type === undefined ? ` (allow_anonymous false means auth_type "${authType}")` : '';
-    throw invalid(
-      type === undefined ? 'allow_anonymous' : 'auth_type',
-      `auth_type ${authType} arrives with the access feature${via}`,
-    );
-  }
   return { authType, allowAnonymous: authType === 'anonymous' };
 }

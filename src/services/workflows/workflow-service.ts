@@ -10,6 +10,8 @@ import type {
   WorkflowRow,
   WorkflowWriteResult,
 } from '../../store/repositories/workflows.js';
+import { checkFolderChange, checkNewFolder, folderNotYours, type FolderOwnership } from './folder-rules.js';
+import { collaboratorPatch } from './owner-only-settings.js';
 import { checkStorable, NEW_WORKFLOW_BASE, toChanges } from './workflow-changes.js';
 import { toWorkflowRecord } from './workflow-record.js';
 
@@ -22,6 +24,8 @@ export interface WorkflowServiceDeps {
    * previous version (responses, cached rows on every worker).
    */
   onChanged: (workflowId: string) => Promise<void>;
+  /** Whether a folder is the user's (folder_id must name one of the caller's folders). */
+  ownsFolder: FolderOwnership;
 }
 
 const notFound = () => new AppError('not_found', { detail: 'No such workflow' });
@@ -34,16 +38,18 @@ function written(result: WorkflowWriteResult, slug: string | null | undefined): 
       errors: [{ path: 'body/portal_slug', message: 'is already in use' }],
     });
   }
+  if (result.reason === 'folder_not_found') throw folderNotYours();
   throw notFound();
 }
 
 export function createWorkflowService(deps: WorkflowServiceDeps) {
-  const { workflows, knownNodeTypes, onChanged } = deps;
+  const { workflows, knownNodeTypes, onChanged, ownsFolder } = deps;
 
   return {
     async create(userId: string, body: CreateWorkflowBody): Promise<WorkflowRecord> {
       checkStorable(body);
       const changes = toChanges(body, NEW_WORKFLOW_BASE, knownNodeTypes);
+      await checkNewFolder(body.folder_id, userId, ownsFolder);
       const result = await workflows.create({ ...changes, name: body.name.trim(), ownerId: userId });
       return toWorkflowRecord(written(result, body.portal_slug), userId);
     },
@@ -59,21 +65,36 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
       return toWorkflowRecord(row, userId);
     },
 
-    /** Partial update; the graph is re-validated when the body touches nodes or edges. */
+    /**
+     * Partial update; the graph is re-validated when the body touches nodes or edges. A
+     * collaborator's body is checked against the locked row first: changing an owner-only setting
+     * refuses the whole request.
+     */
     async update(userId: string, id: string, body: PatchWorkflowBody): Promise<WorkflowRecord> {
       checkStorable(body);
-      const result = await workflows.modify(id, (current) => toChanges(body, current, knownNodeTypes), {
-        accessibleBy: userId,
-      });
+      // Folders never change owner, so this may be asked before the row is locked.
+      const callerOwnsFolder = body.folder_id ? await ownsFolder(body.folder_id, userId) : true;
+      const result = await workflows.modify(
+        id,
+        (current) => {
+          const allowed = current.ownerId === userId ? body : collaboratorPatch(body, current);
+          checkFolderChange(allowed.folder_id, current, callerOwnsFolder);
+          return toChanges(allowed, current, knownNodeTypes);
+        },
+        { accessibleBy: userId },
+      );
       const row = written(result, body.portal_slug);
       await onChanged(row.id);
       return toWorkflowRecord(row, userId);
     },
 
-    /** Deleting is the owner's alone, whoever else may see the workflow. */
+    /** Deleting is the owner's alone: a collaborator, who may see the workflow, gets 403. */
     async remove(userId: string, id: string): Promise<void> {
       const row = await workflows.findAccessible(id, userId);
-      if (!row || row.ownerId !== userId) throw notFound();
+      if (!row) throw notFound();
+      if (row.ownerId !== userId) {
+        throw new AppError('forbidden', { detail: 'Only the owner may delete a workflow' });
+      }
       if (!(await workflows.delete(row.id))) throw notFound();
       await onChanged(row.id);
     },

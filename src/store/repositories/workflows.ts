@@ -1,12 +1,16 @@
 /**
  * Workflow rows. Every write is one statement or one transaction, so a failed save leaves the row
- * as it was. Who may see a workflow is one SQL condition (`accessibleBy`) so that shares can
- * extend it in one place.
+ * as it was. Who may see a workflow is one SQL condition (`accessibleBy`): the owner, a direct
+ * share or a team share (spec 5.8).
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.js';
 import { workflows } from '../schema.js';
-import { isUniqueViolation } from './pg-errors.js';
+import { isUuid } from './ids.js';
+import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
+import { sharedWithUser, WORKFLOW_SHARES } from './shares.js';
+
+export { isUuid } from './ids.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 /** What a create writes; the id and timestamps are the database's. */
@@ -15,28 +19,33 @@ export type NewWorkflow = Omit<typeof workflows.$inferInsert, 'id' | 'createdAt'
 export type WorkflowChanges = Partial<Omit<NewWorkflow, 'ownerId'>>;
 
 export type WorkflowWriteResult =
-  { ok: true; row: WorkflowRow } | { ok: false; reason: 'not_found' | 'portal_slug_taken' };
+  | { ok: true; row: WorkflowRow }
+  | { ok: false; reason: 'not_found' | 'portal_slug_taken' | 'folder_not_found' };
 
-/** The workflows `userId` may see: for now the ones they own (shares will add an OR here). */
+/**
+ * The workflows `userId` may see: owned, shared with them, or shared with a team they belong to.
+ * Both kinds of share are additive; removing one leaves the access the other gives.
+ */
 export function accessibleBy(userId: string): SQL {
-  return eq(workflows.ownerId, userId);
+  return or(eq(workflows.ownerId, userId), sharedWithUser(userId, workflows.id, WORKFLOW_SHARES))!;
 }
 
 const newestFirst = [desc(workflows.updatedAt), desc(workflows.createdAt), desc(workflows.id)];
 
-/** The canonical uuid text form. Other ids match no row, without asking PostgreSQL (which refuses them). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
-
 const NOT_FOUND = { ok: false, reason: 'not_found' } as const;
 const SLUG_TAKEN = { ok: false, reason: 'portal_slug_taken' } as const;
+const FOLDER_GONE = { ok: false, reason: 'folder_not_found' } as const;
 
-/** The only unique index besides the key is the portal slug's. */
+/**
+ * The only unique index besides the key is the portal slug's; the foreign key a save can break is
+ * folder_id's (a folder deleted between the service's check and the write).
+ */
 async function write(run: () => Promise<WorkflowWriteResult>): Promise<WorkflowWriteResult> {
   try {
     return await run();
   } catch (error) {
     if (isUniqueViolation(error)) return SLUG_TAKEN;
+    if (isForeignKeyViolation(error)) return FOLDER_GONE;
     throw error;
   }
 }
@@ -65,6 +74,17 @@ export function createWorkflowRepository(db: Db) {
         .where(and(eq(workflows.id, id), accessibleBy(userId)))
         .limit(1);
       return row;
+    },
+
+    /** True when `userId` may see the workflow (one indexed query; nothing is cached). */
+    async isAccessible(id: string, userId: string): Promise<boolean> {
+      if (!isUuid(id) || !isUuid(userId)) return false;
+      const rows = await db
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(and(eq(workflows.id, id), accessibleBy(userId)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async listForOwner(ownerId: string): Promise<WorkflowRow[]> {

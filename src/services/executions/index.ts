@@ -1,0 +1,68 @@
+/** The run side of the service: execution service, history, live channels, cancels, cache. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { NodeRegistry } from '../../core/engine/index.js';
+import type { Db } from '../../store/database.js';
+import { createExecutionRepository } from '../../store/repositories/executions.js';
+import { ResponseCache } from '../limits/response-cache.js';
+import { WorkflowRateLimiter } from '../limits/workflow-rate-limiter.js';
+import type { SharedStore } from '../shared-store/shared-store.js';
+import { CancelSignals } from './cancel-signals.js';
+import { ExecutionHistory } from './execution-history.js';
+import { ExecutionService, type CachedAnswer, type WorkflowRow } from './execution-service.js';
+import { HistoryWriter } from './history-writer.js';
+import { RunChannels } from './run-channel.js';
+import type { RunResourceSources } from './run-resources.js';
+
+export interface ExecutionServicesDeps {
+  db: Db;
+  store: SharedStore;
+  logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+  registry: NodeRegistry;
+  findWorkflow(id: string): Promise<WorkflowRow | undefined>;
+  resources: RunResourceSources;
+}
+
+export function createExecutionServices({
+  db,
+  store,
+  logger,
+  registry,
+  findWorkflow,
+  resources,
+}: ExecutionServicesDeps) {
+  const executionRepository = createExecutionRepository(db);
+  const historyWriter = new HistoryWriter({
+    repository: executionRepository,
+    onError: (error, rows) => logger.error({ err: error, rows }, 'execution history write failed'),
+  });
+  const channels = new RunChannels();
+  const cancels = new CancelSignals(store);
+  const responseCache = new ResponseCache<CachedAnswer>(store);
+  const executions = new ExecutionService({
+    registry,
+    history: historyWriter,
+    channels,
+    cache: responseCache,
+    rateLimiter: new WorkflowRateLimiter(store),
+    cancels,
+    findWorkflow,
+    resources,
+    ports: {
+      http: (url, init) => fetch(url, init),
+      logger: {
+        info: (message, fields) => logger.info(fields ?? {}, message),
+        warn: (message, fields) => logger.warn(fields ?? {}, message),
+        error: (message, fields) => logger.error(fields ?? {}, message),
+      },
+    },
+  });
+  return {
+    executions,
+    executionRepository,
+    historyWriter,
+    executionHistory: new ExecutionHistory(executionRepository, historyWriter),
+    channels,
+    cancels,
+    responseCache,
+  };
+}
