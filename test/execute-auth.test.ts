@@ -147,6 +147,34 @@ describe.each(matrix)('execute authentication on $name', ({ db, store }) => {
       }
     });
 
+    it('a session cookie on a cross-site request does not count (a link cannot run it as the victim)', async () => {
+      const wf = await createWorkflow(t.app, owner.headers, greeter(), {
+        auth_type: 'jwt',
+        http_method: 'GET',
+      });
+      const cookie = `access_token=${owner.accessToken}`;
+      const crossSite = await run(wf.id, {
+        method: 'GET',
+        payload: undefined,
+        headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      });
+      expectProblem(crossSite, 401, 'unauthorized');
+      const sameOrigin = await run(wf.id, {
+        method: 'GET',
+        payload: undefined,
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(sameOrigin.statusCode, sameOrigin.body).toBe(200);
+      // A bearer token is sent deliberately by the caller, so it counts from anywhere.
+      const bearerCrossSite = await run(wf.id, {
+        method: 'GET',
+        payload: undefined,
+        headers: { ...owner.headers, 'sec-fetch-site': 'cross-site' },
+      });
+      expect(bearerCrossSite.statusCode).toBe(200);
+      expect(await history(wf.id)).toBe(2);
+    });
+
     it('a session of a user without access: 404, as the workflow is not theirs to see', async () => {
       const wf = await createWorkflow(t.app, owner.headers, greeter(), { auth_type: 'jwt' });
       for (const endpoint of ENDPOINTS) {

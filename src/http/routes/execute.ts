@@ -45,13 +45,26 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** The params schema's uuid form; other ids are left to the schema to answer. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A session cookie counts on execute only for requests the browser marks as same-site (or non-browser
+ * clients, which send no Sec-Fetch-Site): a cross-site link or form must not run a workflow as the
+ * victim (SameSite=Lax still sends the cookie on a top-level GET).
+ */
+function cookieSessionAllowed(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
 function credentialsOf(request: FastifyRequest): ExecuteCredentials {
   const header = request.headers.authorization;
   const bearer = typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
+  // Without a bearer header, whatever token was presented came from the cookie.
+  const cookieIgnored = bearer === null && !cookieSessionAllowed(request);
+  const sessionUserId = cookieIgnored ? null : (request.user?.userId ?? null);
   return {
-    sessionUserId: request.user?.userId ?? null,
+    sessionUserId,
     bearer,
-    tokenPresented: request.presentedToken !== null,
+    tokenPresented: request.presentedToken !== null && !cookieIgnored,
     headers: request.headers,
   };
 }
