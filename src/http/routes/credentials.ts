@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Sharing } from '../../services/access/sharing.js';
 import type { CredentialService } from '../../services/credentials/credential-service.js';
-import type { Sharing } from '../../services/credentials/sharing.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import {
   CreateCredentialBody,

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Sharing } from '../../services/credentials/sharing.js';
+import type { Sharing } from '../../services/access/sharing.js';
 import type { GlobalVariableService } from '../../services/variables/variable-service.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import {

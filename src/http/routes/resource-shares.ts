@@ -1,20 +1,24 @@
 /**
- * The share endpoints of a shareable resource (spec 4.6, 4.7), shaped like the workflow ones:
- * `{base}/{id}/shares` (GET, POST `{email}`, DELETE `/{user_id}`) and `{base}/{id}/team-shares`
- * (GET, POST `{team_id}`, DELETE `/{team_id}`). Called inside a plugin that requires a user.
+ * The share endpoints of a shareable resource (workflows, credentials, global variables; spec 4.6,
+ * 4.7): `{base}/{id}/shares` (GET, POST `{email}`, DELETE `/{user_id}`) and `{base}/{id}/team-shares`
+ * (GET, POST `{team_id}`, DELETE `/{team_id}`). Who may do what is the `Sharing` service's rule.
+ * Called inside a plugin that requires a user.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Sharing } from '../../services/credentials/sharing.js';
+import type { Sharing } from '../../services/access/sharing.js';
 import { currentUser } from '../plugins/auth.js';
 import { ProblemResponses } from '../schemas/problem.js';
 import {
+  ShareableIdParams,
   ShareWithTeamBody,
   ShareWithUserBody,
   TeamShare,
   TeamShareList,
+  TeamShareParams,
   UserShare,
   UserShareList,
+  UserShareParams,
 } from '../schemas/share.js';
 
 export interface ShareRoutesOptions {
@@ -23,11 +27,6 @@ export interface ShareRoutesOptions {
   tags: string[];
   sharing: Sharing;
 }
-
-/** Ids in paths are plain strings: a malformed one answers 404 like anything the caller cannot see. */
-const IdParams = Type.Object({ id: Type.String() });
-const UserShareParams = Type.Object({ id: Type.String(), user_id: Type.String() });
-const TeamShareParams = Type.Object({ id: Type.String(), team_id: Type.String() });
 
 const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const caller = (request: FastifyRequest) => currentUser(request).userId;
@@ -38,7 +37,7 @@ export function registerShareRoutes(app: FastifyInstance, { base, tags, sharing 
 
   app.get(
     `${base}/:id/shares`,
-    { schema: schema({ params: IdParams, response: { 200: UserShareList, ...ProblemResponses } }) },
+    { schema: schema({ params: ShareableIdParams, response: { 200: UserShareList, ...ProblemResponses } }) },
     async (request) => {
       const { id } = request.params as { id: string };
       return { items: await sharing.listUsers(caller(request), id) };
@@ -49,7 +48,7 @@ export function registerShareRoutes(app: FastifyInstance, { base, tags, sharing 
     `${base}/:id/shares`,
     {
       schema: schema({
-        params: IdParams,
+        params: ShareableIdParams,
         body: ShareWithUserBody,
         response: { 201: UserShare, ...ProblemResponses },
       }),
@@ -73,7 +72,7 @@ export function registerShareRoutes(app: FastifyInstance, { base, tags, sharing 
 
   app.get(
     `${base}/:id/team-shares`,
-    { schema: schema({ params: IdParams, response: { 200: TeamShareList, ...ProblemResponses } }) },
+    { schema: schema({ params: ShareableIdParams, response: { 200: TeamShareList, ...ProblemResponses } }) },
     async (request) => {
       const { id } = request.params as { id: string };
       return { items: await sharing.listTeams(caller(request), id) };
@@ -84,7 +83,7 @@ export function registerShareRoutes(app: FastifyInstance, { base, tags, sharing 
     `${base}/:id/team-shares`,
     {
       schema: schema({
-        params: IdParams,
+        params: ShareableIdParams,
         body: ShareWithTeamBody,
         response: { 201: TeamShare, ...ProblemResponses },
       }),

@@ -1,11 +1,15 @@
-/** Workflow share request and response schemas (design 9): user shares by email, team shares by id. */
+/**
+ * Share request and response schemas of workflows, credentials and global variables (design 9):
+ * user shares by email, team shares by id.
+ */
 import { Type, type Static } from 'typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
 
-/** Ids in paths are plain strings: a malformed one answers 404 like any share that is not there. */
-export const WorkflowShareParams = Type.Object({ id: Type.String(), user_id: Type.String() });
-export const WorkflowTeamShareParams = Type.Object({ id: Type.String(), team_id: Type.String() });
+/** Ids in paths are plain strings: a malformed one answers 404 like anything the caller cannot see. */
+export const ShareableIdParams = Type.Object({ id: Type.String() });
+export const UserShareParams = Type.Object({ id: Type.String(), user_id: Type.String() });
+export const TeamShareParams = Type.Object({ id: Type.String(), team_id: Type.String() });
 
 export const ShareWithUserBody = Type.Object(
   { email: Type.String({ minLength: 1, maxLength: 254 }) },

@@ -1,12 +1,9 @@
 /** Maps a credential row to the API record (design 9, 10): secrets only masked, never in `values`. */
 import type { CredentialRecord } from '../../http/schemas/credential.js';
-import type {
-  CredentialRow,
-  ResourceTeamShare,
-  ResourceUserShare,
-} from '../../store/repositories/credentials.js';
+import type { CredentialRow } from '../../store/repositories/credentials.js';
+import type { ResourceTeamShare, ResourceUserShare } from '../../store/repositories/share-repository.js';
+import { toTeamShare, toUserShare } from '../access/sharing.js';
 import { splitForRead, type CredentialValues } from './credential-values.js';
-import { toTeamShare, toUserShare } from './sharing.js';
 
 /** `values` undefined: the row could not be decrypted (shown without values until re-entered). */
 export function toCredentialRecord(

@@ -5,10 +5,10 @@
 import type { Db } from '../../store/database.js';
 import { createCredentialRepository } from '../../store/repositories/credentials.js';
 import { createGlobalVariableRepository } from '../../store/repositories/global-variables.js';
+import { createSharing, type SharingDeps } from '../access/sharing.js';
 import { createGlobalVariableService } from '../variables/variable-service.js';
 import { createCredentialScope } from './credential-scope.js';
 import { createCredentialService, type CredentialLogger } from './credential-service.js';
-import { createSharing, type SharingDeps } from './sharing.js';
 import { createValueCipher } from './value-cipher.js';
 
 export interface CredentialServicesDeps {

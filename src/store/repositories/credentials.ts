@@ -1,14 +1,15 @@
 /**
- * Credential rows and their shares. Who may use a credential is one SQL condition (`usableBy`):
- * the owner, a user it is shared with, or a member of a team it is shared with (spec 5.8). Values
- * stay encrypted here; the service seals and opens them.
+ * Credential rows and their shares (`share-repository.ts`). Who may use a credential is one SQL
+ * condition (`usableBy`): the owner, a user it is shared with, or a member of a team it is shared
+ * with (spec 5.8). Values stay encrypted here; the service seals and opens them.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.js';
-import { credentials, credentialShares, credentialTeamShares, teams, users } from '../schema.js';
+import { credentials } from '../schema.js';
 import { isUuid } from './ids.js';
-import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
-import { CREDENTIAL_SHARES, sharedWithUser, type AddShareResult } from './shares.js';
+import { isUniqueViolation } from './pg-errors.js';
+import { createShareRepository } from './share-repository.js';
+import { CREDENTIAL_SHARES, ownedOrSharedWith } from './share-tables.js';
 
 export type CredentialRow = typeof credentials.$inferSelect;
 export type NewCredential = Pick<CredentialRow, 'ownerId' | 'name' | 'type' | 'encryptedValues'>;
@@ -16,29 +17,7 @@ export type CredentialChanges = Partial<Pick<CredentialRow, 'name' | 'encryptedV
 export type CredentialWriteResult =
   { ok: true; row: CredentialRow } | { ok: false; reason: 'not_found' | 'name_taken' };
 
-/** A user share of one of several resources (`resourceId` says which). */
-export interface ResourceUserShare {
-  resourceId: string;
-  userId: string;
-  email: string;
-  name: string;
-  createdAt: Date;
-}
-export interface ResourceTeamShare {
-  resourceId: string;
-  teamId: string;
-  name: string;
-  createdAt: Date;
-}
-export interface TeamSharedResource {
-  id: string;
-  name: string;
-  ownerId: string;
-  sharedAt: Date;
-}
-
-export const usableBy = (userId: string): SQL =>
-  or(eq(credentials.ownerId, userId), sharedWithUser(userId, credentials.id, CREDENTIAL_SHARES))!;
+export const usableBy = (userId: string): SQL => ownedOrSharedWith(userId, CREDENTIAL_SHARES);
 
 const newestFirst = [desc(credentials.updatedAt), desc(credentials.createdAt), desc(credentials.id)];
 
@@ -50,19 +29,6 @@ async function write(run: () => Promise<CredentialWriteResult>): Promise<Credent
     throw error;
   }
 }
-
-/** `exists`: the share was there already; `gone`: the resource, user or team was deleted meanwhile. */
-export async function addedShare(insert: () => Promise<{ createdAt: Date }[]>): Promise<AddShareResult> {
-  try {
-    const [row] = await insert();
-    return row ? { ok: true, createdAt: row.createdAt } : { ok: false, reason: 'exists' };
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return { ok: false, reason: 'gone' };
-    throw error;
-  }
-}
-
-export const removed = async (rows: Promise<unknown[]>) => (await rows).length > 0;
 
 export interface CredentialReader {
   /** The credential when `userId` may use it. */
@@ -84,13 +50,9 @@ function reader(db: Db): CredentialReader {
 }
 
 export function createCredentialRepository(db: Db) {
-  const shareKey = (id: string, userId: string) =>
-    and(eq(credentialShares.credentialId, id), eq(credentialShares.userId, userId));
-  const teamShareKey = (id: string, teamId: string) =>
-    and(eq(credentialTeamShares.credentialId, id), eq(credentialTeamShares.teamId, teamId));
-
   return {
     ...reader(db),
+    ...createShareRepository(db, CREDENTIAL_SHARES),
 
     create(input: NewCredential): Promise<CredentialWriteResult> {
       return write(async () => {
@@ -106,16 +68,6 @@ export function createCredentialRepository(db: Db) {
         .from(credentials)
         .where(usableBy(userId))
         .orderBy(...newestFirst);
-    },
-
-    /** Ids of the credentials shared with the user directly (not through a team). */
-    async directlySharedWith(userId: string): Promise<Set<string>> {
-      if (!isUuid(userId)) return new Set();
-      const rows = await db
-        .select({ id: credentialShares.credentialId })
-        .from(credentialShares)
-        .where(eq(credentialShares.userId, userId));
-      return new Set(rows.map((row) => row.id));
     },
 
     /**
@@ -147,91 +99,13 @@ export function createCredentialRepository(db: Db) {
       );
     },
 
-    delete: (id: string) =>
-      isUuid(id)
-        ? removed(db.delete(credentials).where(eq(credentials.id, id)).returning({ id: credentials.id }))
-        : Promise.resolve(false),
-
-    async listShares(ids: string[]): Promise<ResourceUserShare[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select({
-          resourceId: credentialShares.credentialId,
-          userId: users.id,
-          email: users.email,
-          name: users.name,
-          createdAt: credentialShares.createdAt,
-        })
-        .from(credentialShares)
-        .innerJoin(users, eq(users.id, credentialShares.userId))
-        .where(inArray(credentialShares.credentialId, ids))
-        .orderBy(asc(credentialShares.createdAt), asc(users.email));
-    },
-
-    async listTeamShares(ids: string[]): Promise<ResourceTeamShare[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select({
-          resourceId: credentialTeamShares.credentialId,
-          teamId: teams.id,
-          name: teams.name,
-          createdAt: credentialTeamShares.createdAt,
-        })
-        .from(credentialTeamShares)
-        .innerJoin(teams, eq(teams.id, credentialTeamShares.teamId))
-        .where(inArray(credentialTeamShares.credentialId, ids))
-        .orderBy(asc(credentialTeamShares.createdAt), asc(teams.id));
-    },
-
-    addShare: (id: string, userId: string) =>
-      addedShare(() =>
-        db
-          .insert(credentialShares)
-          .values({ credentialId: id, userId })
-          .onConflictDoNothing()
-          .returning({ createdAt: credentialShares.createdAt }),
-      ),
-    removeShare: (id: string, userId: string) =>
-      isUuid(userId)
-        ? removed(
-            db
-              .delete(credentialShares)
-              .where(shareKey(id, userId))
-              .returning({ id: credentialShares.userId }),
-          )
-        : Promise.resolve(false),
-    addTeamShare: (id: string, teamId: string) =>
-      addedShare(() =>
-        db
-          .insert(credentialTeamShares)
-          .values({ credentialId: id, teamId })
-          .onConflictDoNothing()
-          .returning({ createdAt: credentialTeamShares.createdAt }),
-      ),
-    removeTeamShare: (id: string, teamId: string) =>
-      isUuid(teamId)
-        ? removed(
-            db
-              .delete(credentialTeamShares)
-              .where(teamShareKey(id, teamId))
-              .returning({ id: credentialTeamShares.teamId }),
-          )
-        : Promise.resolve(false),
-
-    /** The credentials shared with a team, in the order they were shared. */
-    async sharedWithTeam(teamId: string): Promise<TeamSharedResource[]> {
-      if (!isUuid(teamId)) return [];
-      return db
-        .select({
-          id: credentials.id,
-          name: credentials.name,
-          ownerId: credentials.ownerId,
-          sharedAt: credentialTeamShares.createdAt,
-        })
-        .from(credentialTeamShares)
-        .innerJoin(credentials, eq(credentials.id, credentialTeamShares.credentialId))
-        .where(eq(credentialTeamShares.teamId, teamId))
-        .orderBy(asc(credentialTeamShares.createdAt), asc(credentials.id));
+    async delete(id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const deleted = await db
+        .delete(credentials)
+        .where(eq(credentials.id, id))
+        .returning({ id: credentials.id });
+      return deleted.length > 0;
     },
   };
 }

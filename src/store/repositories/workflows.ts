@@ -3,12 +3,12 @@
  * as it was. Who may see a workflow is one SQL condition (`accessibleBy`): the owner, a direct
  * share or a team share (spec 5.8).
  */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.js';
 import { workflows } from '../schema.js';
 import { isUuid } from './ids.js';
 import { isForeignKeyViolation, isUniqueViolation } from './pg-errors.js';
-import { sharedWithUser, WORKFLOW_SHARES } from './shares.js';
+import { ownedOrSharedWith, WORKFLOW_SHARES } from './share-tables.js';
 
 export { isUuid } from './ids.js';
 
@@ -27,7 +27,7 @@ export type WorkflowWriteResult =
  * Both kinds of share are additive; removing one leaves the access the other gives.
  */
 export function accessibleBy(userId: string): SQL {
-  return or(eq(workflows.ownerId, userId), sharedWithUser(userId, workflows.id, WORKFLOW_SHARES))!;
+  return ownedOrSharedWith(userId, WORKFLOW_SHARES);
 }
 
 const newestFirst = [desc(workflows.updatedAt), desc(workflows.createdAt), desc(workflows.id)];

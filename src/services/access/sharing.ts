@@ -1,13 +1,16 @@
 /**
- * Sharing a credential or a global variable with users and teams (spec 4.6, 4.7, 5.8), the same
- * way workflows are shared: whoever may use the resource may list its shares; only the owner
- * changes them (403 for a recipient, 404 for anyone else). Sharing with a team needs the owner to
- * be a member of it (404 otherwise). Records match the workflow share records (`share.ts`).
+ * Sharing a workflow, a credential or a global variable with users and teams (spec 4.6, 4.7, 5.8;
+ * design 9), as in n8n: whoever may use the resource may list its shares; only the owner changes
+ * them (403 `forbidden` for a recipient, 404 for anyone else). Sharing with a team needs the owner
+ * to be a member of it (404 otherwise). Records are the share schemas of `share.ts`.
  */
 import { AppError } from '../../core/errors.js';
 import type { TeamShare, UserShare } from '../../http/schemas/share.js';
-import type { ResourceTeamShare, ResourceUserShare } from '../../store/repositories/credentials.js';
-import type { AddShareResult } from '../../store/repositories/shares.js';
+import type {
+  AddShareResult,
+  ResourceTeamShare,
+  ResourceUserShare,
+} from '../../store/repositories/share-repository.js';
 import { normaliseEmail } from '../auth/auth-service.js';
 
 export interface ShareableStore {
@@ -25,7 +28,7 @@ export interface SharingDeps {
   store: ShareableStore;
   users: { findByEmail(email: string): Promise<{ id: string; email: string; name: string } | undefined> };
   teams: { findForMember(teamId: string, userId: string): Promise<{ id: string; name: string } | undefined> };
-  /** How errors name the resource: "credential", "global variable". */
+  /** How errors name the resource: "workflow", "credential", "global variable". */
   noun: string;
 }
 
