@@ -1,11 +1,11 @@
 /**
  * The references of a model router (spec 2.7, 3.5), checked on save: the decision credential is a
  * `decision_model` credential and every option's credential an openai/anthropic/google credential,
- * each one the router's owner may use; at most one option is the fallback, and the fallback's only
- * model is `Auto`.
+ * each one the router's owner may use; at most one option is the fallback. The router itself offers
+ * one model to the nodes that use it, `Auto` (AUTO_MODEL); each option names a real model.
  */
 import type { FieldError } from '../../core/errors.js';
-import { AUTO_MODEL, MODEL_PROVIDER_TYPES } from './credential-types.js';
+import { MODEL_PROVIDER_TYPES } from './credential-types.js';
 import type { CredentialValues } from './credential-values.js';
 
 export interface RouterOption {
@@ -60,11 +60,6 @@ export async function modelRouterErrors(
       errors.push({
         path: `${path}/fallback`,
         message: `option ${index}: only one option may be the fallback`,
-      });
-    } else if (option.model !== AUTO_MODEL) {
-      errors.push({
-        path: `${path}/model`,
-        message: `option ${index}: the fallback option's only model is "${AUTO_MODEL}"`,
       });
     }
   }
