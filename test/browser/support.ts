@@ -108,3 +108,55 @@ export async function addNode(page: Page, type: string, label: string): Promise<
   await field.fill(label);
   await canvasNode(page, label).waitFor();
 }
+
+/** A JSON call on the API with the page's session cookies; throws unless the answer is 2xx. */
+export async function apiCall<T = any>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(url, {
+    method,
+    ...(data !== undefined ? { data: data as object } : {}),
+  });
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+let nodeCounter = 0;
+/** A workflow document node at a given column (the editor lays nothing out itself). */
+export function docNode(type: string, label: string, column: number, data: Record<string, unknown> = {}) {
+  return {
+    id: `${label}_${++nodeCounter}`,
+    type,
+    position: { x: column * 260, y: 0 },
+    data: { label, ...data },
+  };
+}
+
+export function docEdge(source: { id: string }, target: { id: string }, sourceHandle?: string) {
+  return {
+    id: `e_${source.id}_${target.id}`,
+    source: source.id,
+    target: target.id,
+    ...(sourceHandle ? { sourceHandle } : {}),
+  };
+}
+
+/** textInput -> condition(body.fail) -> true: throwError / false: output `ok` ("Hi <name>"). */
+export function maybeFailing() {
+  const request = docNode('textInput', 'request', 0);
+  const check = docNode('condition', 'check', 1, { condition: '$request.body.fail == true' });
+  const reject = docNode('throwError', 'reject', 2, { message: 'asked to fail', statusCode: 400 });
+  const ok = docNode('output', 'ok', 2, { value: 'Hi $request.body.name' });
+  ok.position.y = 160;
+  return {
+    nodes: [request, check, reject, ok],
+    edges: [docEdge(request, check), docEdge(check, reject, 'true'), docEdge(check, ok, 'false')],
+  };
+}
+
+/** Calls a workflow's execute endpoint from the page's context; answers the JSON body, any status. */
+export async function executeWorkflow(page: Page, workflowId: string, body: unknown, source = 'api-test') {
+  const response = await page.request.post(`/api/workflows/${workflowId}/execute`, {
+    data: body as object,
+    headers: { 'x-trigger-source': source },
+  });
+  return (await response.json()) as { execution_id: string; status: string };
+}

@@ -41,6 +41,9 @@ const ListQuery = Type.Object({
   status: Type.Optional(Type.String({ maxLength: 32 })),
   trigger_source: Type.Optional(Type.String({ maxLength: 64 })),
 });
+type ListQueryValue = { limit: number; offset: number; status?: string; trigger_source?: string };
+const GlobalListQuery = Type.Object({ ...ListQuery.properties, workflow_id: Type.Optional(Uuid) });
+const NamedExecution = Type.Object({ ...Execution.properties, workflow_name: Type.String() });
 const POLL_MS = 250;
 const MAX_FOLLOW_MS = 15 * 60_000;
 
@@ -80,12 +83,7 @@ export async function executionRoutes(app: FastifyInstance, options: ExecutionRo
     async (request) => {
       const { id } = request.params as { id: string };
       await visibleWorkflow(request, id);
-      const query = request.query as {
-        limit: number;
-        offset: number;
-        status?: string;
-        trigger_source?: string;
-      };
+      const query = request.query as ListQueryValue;
       const page = await options.history.list({
         workflowId: id,
         limit: query.limit,
@@ -94,6 +92,38 @@ export async function executionRoutes(app: FastifyInstance, options: ExecutionRo
         triggerSource: query.trigger_source,
       });
       return { items: page.items.map(executionRecord), total: page.total };
+    },
+  );
+
+  app.get(
+    '/api/executions',
+    {
+      // Before the query is validated: an anonymous caller learns nothing from validation errors.
+      onRequest: requireUser,
+      schema: {
+        tags: ['executions'],
+        summary: 'Runs of every workflow the caller may see (owned or shared), newest first',
+        querystring: GlobalListQuery,
+        response: {
+          200: Type.Object({ items: Type.Array(NamedExecution), total: Type.Integer() }),
+          ...ProblemResponses,
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as ListQueryValue & { workflow_id?: string };
+      const page = await options.history.listAccessible({
+        userId: currentUser(request).userId,
+        workflowId: query.workflow_id,
+        limit: query.limit,
+        offset: query.offset,
+        status: query.status,
+        triggerSource: query.trigger_source,
+      });
+      return {
+        items: page.items.map((row) => ({ ...executionRecord(row), workflow_name: row.workflowName })),
+        total: page.total,
+      };
     },
   );
 

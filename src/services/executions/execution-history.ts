@@ -1,5 +1,6 @@
 /** Reads of execution history that see the writer's queued rows at once (read-your-writes). */
 import type {
+  AccessibleExecutionFilter,
   ExecutionFilter,
   ExecutionRepository,
   ExecutionRow,
@@ -23,5 +24,11 @@ export class ExecutionHistory {
   async list(filter: ExecutionFilter) {
     await this.writer.flush();
     return this.repository.list(filter);
+  }
+
+  /** Runs across every workflow the filter's user may see. */
+  async listAccessible(filter: AccessibleExecutionFilter) {
+    await this.writer.flush();
+    return this.repository.listAccessible(filter);
   }
 }

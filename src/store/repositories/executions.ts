@@ -1,7 +1,9 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.js';
 import { jsonbSafe } from '../jsonb-safe.js';
-import { executions } from '../schema.js';
+import { executions, workflows } from '../schema.js';
+import { isUuid } from './ids.js';
+import { accessibleBy } from './workflows.js';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type ExecutionInsert = typeof executions.$inferInsert;
@@ -13,6 +15,25 @@ export interface ExecutionFilter {
   limit: number;
   offset: number;
 }
+
+/** The history across every workflow a user may see; `workflowId` narrows it to one. */
+export interface AccessibleExecutionFilter extends Omit<ExecutionFilter, 'workflowId'> {
+  userId: string;
+  workflowId?: string;
+}
+
+/** A history row with the name of its workflow. */
+export type NamedExecutionRow = ExecutionRow & { workflowName: string };
+
+function filters(filter: Omit<ExecutionFilter, 'workflowId'> & { workflowId?: string }): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.workflowId) conditions.push(eq(executions.workflowId, filter.workflowId));
+  if (filter.status) conditions.push(eq(executions.status, filter.status));
+  if (filter.triggerSource) conditions.push(eq(executions.triggerSource, filter.triggerSource));
+  return conditions;
+}
+
+const newestFirst = [desc(executions.startedAt), desc(executions.id)];
 
 /** Escapes that jsonb refuses: NUL, and surrogate halves (JSON.stringify escapes only lone ones). */
 const JSONB_REFUSES = /\\u0000|\\ud[89a-f]/i;
@@ -75,21 +96,49 @@ export function createExecutionRepository(db: Db) {
     },
 
     async list(filter: ExecutionFilter): Promise<{ items: ExecutionRow[]; total: number }> {
-      const conditions: SQL[] = [eq(executions.workflowId, filter.workflowId)];
-      if (filter.status) conditions.push(eq(executions.status, filter.status));
-      if (filter.triggerSource) conditions.push(eq(executions.triggerSource, filter.triggerSource));
-      const where = and(...conditions);
+      const where = and(...filters(filter));
       const [items, [totals]] = await Promise.all([
         db
           .select()
           .from(executions)
           .where(where)
-          .orderBy(desc(executions.startedAt), desc(executions.id))
+          .orderBy(...newestFirst)
           .limit(filter.limit)
           .offset(filter.offset),
         db.select({ total: count() }).from(executions).where(where),
       ]);
       return { items, total: Number(totals?.total ?? 0) };
+    },
+
+    /**
+     * Runs of every workflow `userId` may see (owned, shared directly or through a team: the same
+     * `accessibleBy` condition as the workflow list), newest first, each with its workflow's name.
+     */
+    async listAccessible(
+      filter: AccessibleExecutionFilter,
+    ): Promise<{ items: NamedExecutionRow[]; total: number }> {
+      if (!isUuid(filter.userId) || (filter.workflowId !== undefined && !isUuid(filter.workflowId)))
+        return { items: [], total: 0 };
+      const where = and(accessibleBy(filter.userId), ...filters(filter));
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select({ execution: executions, workflowName: workflows.name })
+          .from(executions)
+          .innerJoin(workflows, eq(workflows.id, executions.workflowId))
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db
+          .select({ total: count() })
+          .from(executions)
+          .innerJoin(workflows, eq(workflows.id, executions.workflowId))
+          .where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({ ...row.execution, workflowName: row.workflowName })),
+        total: Number(totals?.total ?? 0),
+      };
     },
   };
 }

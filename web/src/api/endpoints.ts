@@ -3,9 +3,11 @@ import { api } from './client';
 import type {
   Credential,
   Execution,
+  ExecutionQuery,
   ExecutionToken,
   Folder,
   GlobalVariable,
+  NamedExecution,
   NodeTypeInfo,
   Team,
   TeamShare,
@@ -47,18 +49,22 @@ export const workflowApi = {
     api<unknown>(`/api/workflows/${id(workflowId)}/schedule-deletion`, { method: 'DELETE' }),
 };
 
+/** Query parameters without the empty ones. */
+function searchOf(query: object): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params;
+}
+
 export const executionApi = {
-  list: (
-    workflowId: string,
-    query: { limit?: number; offset?: number; status?: string; trigger_source?: string },
-  ) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined && value !== '') params.set(key, String(value));
-    return api<{ items: Execution[]; total: number }>(
-      `/api/workflows/${id(workflowId)}/executions?${params}`,
-    );
-  },
+  list: (workflowId: string, query: ExecutionQuery) =>
+    api<{ items: Execution[]; total: number }>(
+      `/api/workflows/${id(workflowId)}/executions?${searchOf(query)}`,
+    ),
+  /** Runs of every workflow the user may see; `workflow_id` narrows it to one. */
+  listAll: (query: ExecutionQuery & { workflow_id?: string }) =>
+    api<{ items: NamedExecution[]; total: number }>(`/api/executions?${searchOf(query)}`),
   get: (executionId: string) => api<Execution>(`/api/executions/${id(executionId)}`),
   cancel: (workflowId: string, executionId: string) =>
     api<unknown>(`/api/workflows/${id(workflowId)}/executions/${id(executionId)}/cancel`, { method: 'POST' }),

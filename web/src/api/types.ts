@@ -80,6 +80,18 @@ export interface Execution {
   execution_time_ms: number;
 }
 
+/** A run in the history across workflows: the run and its workflow's name. */
+export interface NamedExecution extends Execution {
+  workflow_name: string;
+}
+
+export interface ExecutionQuery {
+  limit?: number;
+  offset?: number;
+  status?: string;
+  trigger_source?: string;
+}
+
 export interface NodeResultRecord {
   status?: string;
   output?: unknown;
@@ -172,5 +184,9 @@ export interface Folder {
   parent_id: string | null;
   created_at: string;
   children?: Folder[];
-  workflows?: WorkflowRecord[];
+  /** The workflows in this folder for the caller (their own filing of a shared workflow too). */
+  workflows?: Pick<
+    WorkflowRecord,
+    'id' | 'name' | 'description' | 'owner_id' | 'created_at' | 'updated_at'
+  >[];
 }

@@ -83,7 +83,12 @@ export function TokensSection({ workflowId, onToken }: { workflowId: string; onT
       )}
       <ul className="divide-y divide-slate-200 text-xs dark:divide-slate-700" aria-label="Tokens">
         {(tokens.data?.items ?? []).map((t) => (
-          <li key={t.id} className="flex items-center gap-2 py-1">
+          <li
+            key={t.id}
+            className="flex items-center gap-2 py-1"
+            data-testid="token"
+            data-state={t.revoked ? 'revoked' : t.expired ? 'expired' : 'active'}
+          >
             <code className="truncate">{t.id.slice(0, 8)}</code>
             <span>expires {formatTime(t.expires_at)}</span>
             {(t.revoked || t.expired) && (

@@ -1,6 +1,6 @@
 /** The canvas editor: palette, canvas, property panel, run panel; save, run, undo and shortcuts. */
 import { useQueryClient } from '@tanstack/react-query';
-import { Background, Controls, MiniMap, ReactFlow, useReactFlow, type NodeTypes } from '@xyflow/react';
+import { useReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../api/client';
 import { expressionApi, workflowApi } from '../api/endpoints';
@@ -10,30 +10,20 @@ import { ShareDialog } from '../components/ShareDialog';
 import type { PreviewResult } from '../expressions/ExpressionInput';
 import { sampleOutput } from '../expressions/samples';
 import { ancestorsOf, parentsOf } from '../graph/ancestors';
-import { documentToFlow, newId, rendererOf, uniqueLabel, type FlowNode } from '../graph/mapping';
+import { documentToFlow } from '../graph/mapping';
 import { parseImport } from '../graph/import';
 import { NodeTypesContext, ProblemsContext, RunContext } from './context';
+import { Canvas } from './Canvas';
 import { download } from './download';
-import { PALETTE_DRAG_TYPE, Palette } from './Palette';
+import { Palette } from './Palette';
 import { problemsByNode } from './problems';
 import { PropertyPanel } from './PropertyPanel';
 import { RunPanel } from './RunPanel';
-import { defaultParams } from './schema-fields';
-import { SkeinNode } from './SkeinNode';
-import { StickyNode } from './StickyNode';
 import { Toolbar } from './Toolbar';
 import { useGraph } from './useGraph';
+import { useNodeActions } from './useNodeActions';
 import { rememberedRun, useLiveRun } from './useLiveRun';
-
-const nodeTypes: NodeTypes = { skein: SkeinNode, sticky: StickyNode };
-
-/** Where a new node goes: right of the selected node (or the view's centre), below any node in the way. */
-function freeSpot(nodes: FlowNode[], selected: FlowNode | null, center: () => { x: number; y: number }) {
-  const at = selected ? { x: selected.position.x + 260, y: selected.position.y } : center();
-  while (nodes.some((n) => Math.abs(n.position.x - at.x) < 220 && Math.abs(n.position.y - at.y) < 90))
-    at.y += 110;
-  return at;
-}
+import { useShortcuts } from './useShortcuts';
 
 export interface EditorProps {
   workflow: WorkflowRecord;
@@ -54,10 +44,6 @@ function defaultTestInput(nodes: WorkflowRecord['nodes']): string {
   }
   return JSON.stringify(body, null, 2);
 }
-
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function Editor({ workflow, types, user, lastExecution, replay }: EditorProps) {
   const client = useQueryClient();
@@ -138,142 +124,24 @@ export function Editor({ workflow, types, user, lastExecution, replay }: EditorP
     );
   }, [g.dirty, live, nodes, run.status, save, testInput]);
 
-  const addNode = useCallback(
-    (kind: string, position?: { x: number; y: number }) => {
-      const info = typeMap.get(kind);
-      const id = newId('n');
-      const at =
-        position ??
-        freeSpot(nodes, nodes.find((n) => n.id === selectedId) ?? null, () => {
-          const pane = document.querySelector('.react-flow')?.getBoundingClientRect();
-          const center = pane
-            ? { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }
-            : { x: 400, y: 300 };
-          const base = flow.screenToFlowPosition(center);
-          return { x: base.x - 85, y: base.y - 30 };
-        });
-      const node: FlowNode = {
-        id,
-        type: rendererOf(kind),
-        position: at,
-        selected: true,
-        data: {
-          kind,
-          params: {
-            ...defaultParams(info?.schema),
-            label: uniqueLabel(
-              kind,
-              nodes.map((n) => n.data.params.label),
-            ),
-          },
-          extra: {},
-        },
-      };
-      g.change((graph) => ({
-        ...graph,
-        nodes: [...graph.nodes.map((n) => ({ ...n, selected: false })), node],
-      }));
-      setSelectedId(id);
-    },
-    [flow, g, nodes, selectedId, typeMap],
+  const { addNode, setParam, removeSelected, duplicate } = useNodeActions({
+    graph: g,
+    types: typeMap,
+    selectedId,
+    setSelectedId,
+  });
+
+  const shortcuts = useMemo(
+    () => ({
+      save: () => void save(),
+      run: () => void runNow(),
+      undo: g.undo,
+      redo: g.redo,
+      duplicate,
+    }),
+    [duplicate, g.redo, g.undo, runNow, save],
   );
-
-  const setParam = useCallback(
-    (nodeId: string, key: string, value: unknown) =>
-      g.change(
-        (graph) => ({
-          ...graph,
-          nodes: graph.nodes.map((n) => {
-            if (n.id !== nodeId) return n;
-            const params = { ...n.data.params };
-            if (value === undefined) delete params[key];
-            else params[key] = value;
-            return { ...n, data: { ...n.data, params } };
-          }),
-        }),
-        `param:${nodeId}:${key}`,
-      ),
-    [g],
-  );
-
-  const removeSelected = useCallback(() => {
-    const doomed = new Set(nodes.filter((n) => n.selected || n.id === selectedId).map((n) => n.id));
-    if (doomed.size === 0 && !edges.some((e) => e.selected)) return;
-    g.change((graph) => ({
-      nodes: graph.nodes.filter((n) => !doomed.has(n.id)),
-      edges: graph.edges.filter((e) => !e.selected && !doomed.has(e.source) && !doomed.has(e.target)),
-    }));
-    setSelectedId(null);
-  }, [edges, g, nodes, selectedId]);
-
-  const duplicate = useCallback(() => {
-    const chosen = nodes.filter((n) => n.selected || n.id === selectedId);
-    if (chosen.length === 0) return;
-    const labels = nodes.map((n) => n.data.params.label);
-    const ids = new Map<string, string>();
-    const copies = chosen.map((n) => {
-      const id = newId('n');
-      ids.set(n.id, id);
-      const label = uniqueLabel(n.data.params.label.replace(/_\d+$/, ''), labels);
-      labels.push(label);
-      return {
-        ...n,
-        id,
-        selected: true,
-        position: { x: n.position.x + 40, y: n.position.y + 40 },
-        data: { ...n.data, params: { ...structuredClone(n.data.params), label } },
-      };
-    });
-    const copiedEdges = edges
-      .filter((e) => ids.has(e.source) && ids.has(e.target))
-      .map((e) => ({
-        ...e,
-        id: newId('e'),
-        source: ids.get(e.source)!,
-        target: ids.get(e.target)!,
-        selected: false,
-      }));
-    g.change((graph) => ({
-      nodes: [...graph.nodes.map((n) => ({ ...n, selected: false })), ...copies],
-      edges: [...graph.edges, ...copiedEdges],
-    }));
-    setSelectedId(copies[0]!.id);
-  }, [edges, g, nodes, selectedId]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const mod = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      if (mod && key === 's') {
-        event.preventDefault();
-        void save();
-      } else if (mod && key === 'enter') {
-        event.preventDefault();
-        void runNow();
-      } else if (typing(event.target)) return;
-      else if (mod && key === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) g.redo();
-        else g.undo();
-      } else if (mod && key === 'y') {
-        event.preventDefault();
-        g.redo();
-      } else if (mod && key === 'd') {
-        event.preventDefault();
-        duplicate();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [duplicate, g, runNow, save]);
-
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      if (g.dirty) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [g.dirty]);
+  useShortcuts(shortcuts, g.dirty);
 
   const completion = useMemo(() => {
     if (!selected) return { ancestors: [], input: undefined };
@@ -364,51 +232,7 @@ export function Editor({ workflow, types, user, lastExecution, replay }: EditorP
                 <Palette types={types} onAdd={(kind) => addNode(kind)} />
               </aside>
               <div className="flex min-w-0 flex-1 flex-col">
-                <div
-                  className="min-h-0 flex-1"
-                  data-testid="canvas"
-                  onDragOver={(event) => {
-                    if (event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) {
-                      event.preventDefault();
-                      event.dataTransfer.dropEffect = 'move';
-                    }
-                  }}
-                  onDrop={(event) => {
-                    const kind = event.dataTransfer.getData(PALETTE_DRAG_TYPE);
-                    if (!kind) return;
-                    event.preventDefault();
-                    addNode(
-                      kind,
-                      flow.screenToFlowPosition({ x: event.clientX - 85, y: event.clientY - 20 }),
-                    );
-                  }}
-                >
-                  <ReactFlow
-                    nodes={nodes}
-                    edges={edges}
-                    nodeTypes={nodeTypes}
-                    onNodesChange={g.onNodesChange}
-                    onEdgesChange={g.onEdgesChange}
-                    onConnect={g.connect}
-                    onNodeDragStart={g.beginDrag}
-                    onSelectionChange={({ nodes: chosen }) =>
-                      setSelectedId((current) =>
-                        chosen.length === 1 ? chosen[0]!.id : chosen.length === 0 ? null : current,
-                      )
-                    }
-                    deleteKeyCode={['Delete', 'Backspace']}
-                    fitView
-                    fitViewOptions={{ maxZoom: 1.2 }}
-                    minZoom={0.05}
-                    onlyRenderVisibleElements={nodes.length > 150}
-                    proOptions={{ hideAttribution: true }}
-                    aria-label="Workflow canvas"
-                  >
-                    <Background />
-                    <Controls />
-                    {nodes.length <= 150 && <MiniMap pannable zoomable ariaLabel="Canvas overview" />}
-                  </ReactFlow>
-                </div>
+                <Canvas graph={g} onAdd={addNode} onSelect={setSelectedId} />
                 <div className="h-56 shrink-0 border-t border-slate-200 dark:border-slate-800">
                   <RunPanel
                     run={run}

@@ -22,7 +22,11 @@ export interface RunPanelProps {
 
 export function RunPanel({ run, nodes, input, onInput, inputError, onSelect }: RunPanelProps) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const entries = Object.entries(run.nodes).filter(([id]) => byId.get(id)?.data.kind !== 'sticky');
+  // In the canvas's node order: a stored run's node_results come back in the database's key order.
+  const order = new Map(nodes.map((n, index) => [n.id, index]));
+  const entries = Object.entries(run.nodes)
+    .filter(([id]) => byId.get(id)?.data.kind !== 'sticky')
+    .sort(([a], [b]) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
   return (
     <section aria-label="Run panel" className="flex h-full min-h-0 gap-3 p-2 text-xs">
       <div className="flex w-64 shrink-0 flex-col">

@@ -66,9 +66,12 @@ function SkeinNodeView({ id, data, selected }: NodeProps<FlowNode>) {
           <span className={`rounded px-1 font-semibold node-status-${run.status}`}>{run.status}</span>
           {run.timeMs !== undefined && <span>{formatMs(run.timeMs)}</span>}
           {run.attempt !== undefined && run.attempt > 1 && (
-            <span data-testid="node-retry">
-              retry {run.attempt}
-              {run.maxAttempts ? `/${run.maxAttempts}` : ''}
+            <span
+              data-testid="node-retry"
+              className="text-amber-700 dark:text-amber-300"
+              title={`attempt ${run.attempt}${run.maxAttempts ? ` of ${run.maxAttempts}` : ''}`}
+            >
+              ↻ {run.attempt - 1} {run.attempt === 2 ? 'retry' : 'retries'}
             </span>
           )}
         </div>

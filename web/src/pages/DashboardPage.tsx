@@ -8,12 +8,11 @@ import { ApiError, errorMessage } from '../api/client';
 import { folderApi, workflowApi } from '../api/endpoints';
 import type { Folder, User, WorkflowRecord } from '../api/types';
 import { Dialog } from '../components/Dialog';
-import { formatTime } from '../components/StatusBadge';
 import { parseImport } from '../graph/import';
-import { Link, navigate } from '../router';
-import { DRAG_TYPE, FolderTree, type DragItem } from './FolderTree';
-import { LastRun } from './LastRun';
-import { flattenFolders, subtreeIds, useFolderTree } from './useFolders';
+import { navigate } from '../router';
+import { FolderTree, type DragItem } from './FolderTree';
+import { flattenFolders, folderOfWorkflow, subtreeIds, useFolderTree } from './useFolders';
+import { WorkflowTable } from './WorkflowTable';
 
 export function DashboardPage({ user }: { user: User }) {
   const client = useQueryClient();
@@ -24,7 +23,6 @@ export function DashboardPage({ user }: { user: User }) {
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<WorkflowRecord | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const refresh = () =>
@@ -43,9 +41,12 @@ export function DashboardPage({ user }: { user: User }) {
   });
 
   const folderList = useMemo(() => flattenFolders(folders.data ?? []), [folders.data]);
+  const filings = useMemo(() => folderOfWorkflow(folders.data ?? []), [folders.data]);
+  // The caller's own folder: a collaborator's filing of a shared workflow is not its folder_id.
+  const folderOf = (w: WorkflowRecord) => (folders.data ? (filings.get(w.id) ?? null) : w.folder_id);
   const items = (workflows.data?.items ?? []).filter((w) => {
     if (view === 'deleted' ? !w.scheduled_for_deletion : w.scheduled_for_deletion) return false;
-    if (view === 'active' && folder !== null && w.folder_id !== folder) return false;
+    if (view === 'active' && folder !== null && folderOf(w) !== folder) return false;
     return w.name.toLowerCase().includes(search.trim().toLowerCase());
   });
 
@@ -197,128 +198,17 @@ export function DashboardPage({ user }: { user: User }) {
             {error}
           </p>
         )}
-        <table className="w-full text-left text-sm" aria-label="Workflow list">
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-700">
-            <tr>
-              <th className="py-2">Name</th>
-              <th>Last run</th>
-              <th>Updated</th>
-              {folders.data && view === 'active' && <th>Folder</th>}
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((w) => (
-              <tr
-                key={w.id}
-                className="border-b border-slate-100 dark:border-slate-800"
-                data-workflow={w.name}
-                draggable={view === 'active'}
-                onDragStart={(event) =>
-                  event.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ kind: 'workflow', id: w.id }))
-                }
-              >
-                <td className="py-2">
-                  {renaming?.id === w.id ? (
-                    <form
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        const next = renaming.name.trim();
-                        setRenaming(null);
-                        if (next && next !== w.name) run(() => workflowApi.update(w.id, { name: next }));
-                      }}
-                    >
-                      <label htmlFor={`rename-${w.id}`} className="sr-only">
-                        New name
-                      </label>
-                      <input
-                        id={`rename-${w.id}`}
-                        autoFocus
-                        className="input"
-                        value={renaming.name}
-                        onChange={(e) => setRenaming({ id: w.id, name: e.target.value })}
-                        onBlur={() => setRenaming(null)}
-                        onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
-                      />
-                    </form>
-                  ) : (
-                    <Link
-                      to={`/workflows/${w.id}`}
-                      className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-                    >
-                      {w.name}
-                    </Link>
-                  )}
-                  {w.owner_id !== user.id && (
-                    <span className="ml-2 rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800">
-                      shared
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <LastRun workflowId={w.id} />
-                </td>
-                <td className="text-xs text-slate-500">{formatTime(w.updated_at)}</td>
-                {folders.data && view === 'active' && (
-                  <td>
-                    <label htmlFor={`move-${w.id}`} className="sr-only">
-                      Folder of {w.name}
-                    </label>
-                    <select
-                      id={`move-${w.id}`}
-                      className="input py-0 text-xs"
-                      value={w.folder_id ?? ''}
-                      onChange={(e) => move({ kind: 'workflow', id: w.id }, e.target.value || null)}
-                    >
-                      <option value="">—</option>
-                      {folderList.map(({ folder: f, depth }) => (
-                        <option key={f.id} value={f.id}>
-                          {'  '.repeat(depth) + f.name}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                )}
-                <td className="space-x-1 text-right">
-                  {view === 'active' ? (
-                    <>
-                      <Link to={`/workflows/${w.id}/history`} className="btn">
-                        History
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => setRenaming({ id: w.id, name: w.name })}
-                      >
-                        Rename
-                      </button>
-                      {w.owner_id === user.id && (
-                        <button type="button" className="btn btn-danger" onClick={() => setDeleting(w)}>
-                          Delete
-                        </button>
-                      )}
-                    </>
-                  ) : (
-                    <>
-                      <span className="mr-2 text-xs text-slate-500">
-                        since {formatTime(w.scheduled_for_deletion)}
-                      </span>
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => run(() => workflowApi.restore(w.id))}
-                      >
-                        Restore
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WorkflowTable
+          items={items}
+          user={user}
+          view={view}
+          folders={folders.data ? folderList : null}
+          folderOf={folderOf}
+          onMove={(w, target) => move({ kind: 'workflow', id: w.id }, target)}
+          onRename={(w, next) => run(() => workflowApi.update(w.id, { name: next }))}
+          onDelete={setDeleting}
+          onRestore={(w) => run(() => workflowApi.restore(w.id))}
+        />
         {items.length === 0 && !workflows.isPending && (
           <p className="mt-6 text-sm text-slate-500">No workflows here yet.</p>
         )}

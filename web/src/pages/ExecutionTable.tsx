@@ -1,14 +1,22 @@
 /** A table of executions: status, trigger source, duration, time; rows open the canvas replay. */
-import type { Execution } from '../api/types';
+import type { ReactNode } from 'react';
+import type { Execution, NamedExecution } from '../api/types';
 import { formatMs, formatTime, StatusBadge } from '../components/StatusBadge';
 import { Link } from '../router';
 
-export function ExecutionTable({ items, names }: { items: Execution[]; names?: Map<string, string> }) {
+/** With `showWorkflow`, a first column names each run's workflow (the items carry workflow_name). */
+export function ExecutionTable({
+  items,
+  showWorkflow = false,
+}: {
+  items: (Execution | NamedExecution)[];
+  showWorkflow?: boolean;
+}) {
   return (
     <table className="w-full text-left text-sm" aria-label="Executions">
       <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-700">
         <tr>
-          {names && <th className="py-2">Workflow</th>}
+          {showWorkflow && <th className="py-2">Workflow</th>}
           <th className="py-2">Status</th>
           <th>Trigger</th>
           <th>Duration</th>
@@ -25,7 +33,9 @@ export function ExecutionTable({ items, names }: { items: Execution[]; names?: M
             className="border-b border-slate-100 dark:border-slate-800"
             data-testid="execution-row"
           >
-            {names && <td className="py-1.5">{names.get(e.workflow_id) ?? e.workflow_id}</td>}
+            {showWorkflow && (
+              <td className="py-1.5">{'workflow_name' in e ? e.workflow_name : e.workflow_id}</td>
+            )}
             <td className="py-1.5">
               <StatusBadge status={e.status} />{' '}
               {e.test_run && <span className="text-[10px] text-slate-500">test</span>}
@@ -50,9 +60,11 @@ export function ExecutionFilters(props: {
   source: string;
   onStatus(v: string): void;
   onSource(v: string): void;
+  children?: ReactNode;
 }) {
   return (
     <div className="mb-3 flex gap-2">
+      {props.children}
       <div>
         <label htmlFor="filter-status" className="label">
           Status
@@ -81,6 +93,41 @@ export function ExecutionFilters(props: {
           onChange={(e) => props.onSource(e.target.value)}
         />
       </div>
+    </div>
+  );
+}
+
+/** Previous / "1–25 of 40" / Next under a paged list. */
+export function Pager(props: {
+  offset: number;
+  size: number;
+  total?: number;
+  onOffset(offset: number): void;
+}) {
+  const { offset, size, total } = props;
+  return (
+    <div className="mt-3 flex items-center gap-2 text-sm">
+      <button
+        type="button"
+        className="btn"
+        disabled={offset === 0}
+        onClick={() => props.onOffset(Math.max(0, offset - size))}
+      >
+        Previous
+      </button>
+      <span data-testid="pager">
+        {total !== undefined
+          ? `${Math.min(offset + 1, total)}–${Math.min(offset + size, total)} of ${total}`
+          : ''}
+      </span>
+      <button
+        type="button"
+        className="btn"
+        disabled={total === undefined || offset + size >= total}
+        onClick={() => props.onOffset(offset + size)}
+      >
+        Next
+      </button>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { executionApi, workflowApi } from '../api/endpoints';
 import { Link } from '../router';
-import { ExecutionFilters, ExecutionTable } from './ExecutionTable';
+import { ExecutionFilters, ExecutionTable, Pager } from './ExecutionTable';
 
 const PAGE = 25;
 
@@ -43,29 +43,7 @@ export function HistoryPage({ workflowId }: { workflowId: string }) {
         </p>
       )}
       <ExecutionTable items={page.data?.items ?? []} />
-      <div className="mt-3 flex items-center gap-2 text-sm">
-        <button
-          type="button"
-          className="btn"
-          disabled={offset === 0}
-          onClick={() => setOffset(Math.max(0, offset - PAGE))}
-        >
-          Previous
-        </button>
-        <span>
-          {page.data
-            ? `${Math.min(offset + 1, page.data.total)}–${Math.min(offset + PAGE, page.data.total)} of ${page.data.total}`
-            : ''}
-        </span>
-        <button
-          type="button"
-          className="btn"
-          disabled={!page.data || offset + PAGE >= page.data.total}
-          onClick={() => setOffset(offset + PAGE)}
-        >
-          Next
-        </button>
-      </div>
+      <Pager offset={offset} size={PAGE} total={page.data?.total} onOffset={setOffset} />
     </section>
   );
 }

@@ -29,3 +29,15 @@ export function flattenFolders(folders: Folder[], depth = 0): { folder: Folder; 
 export function subtreeIds(folder: Folder): Set<string> {
   return new Set([folder.id, ...(folder.children ?? []).flatMap((child) => [...subtreeIds(child)])]);
 }
+
+/**
+ * The caller's folder of each workflow, from the tree: their own workflows by the workflow's
+ * folder_id, workflows shared with them by their own filing (the share's folder_id), which the
+ * workflow record does not carry.
+ */
+export function folderOfWorkflow(folders: Folder[]): Map<string, string> {
+  const filed = new Map<string, string>();
+  for (const { folder } of flattenFolders(folders))
+    for (const workflow of folder.workflows ?? []) filed.set(workflow.id, folder.id);
+  return filed;
+}

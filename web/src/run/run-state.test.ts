@@ -63,12 +63,13 @@ describe('runReducer', () => {
       outputs: { y: 1 },
       node_results: {
         a: { label: 'a', status: 'success', output: 1, execution_time_ms: 4, attempts: 1 },
-        b: { status: 'skipped' },
+        b: { status: 'skipped', execution_time_ms: 0, attempts: 0 },
       },
     } as unknown as Execution;
     const state = runReducer(idleRun, { type: 'replay', execution });
     expect(state).toMatchObject({ executionId: 'e2', status: 'success', source: 'history' });
     expect(state.nodes.a).toMatchObject({ status: 'success', output: 1, timeMs: 4 });
     expect(state.nodes.b!.status).toBe('skipped');
+    expect(state.nodes.b!.timeMs).toBeUndefined();
   });
 });

@@ -129,13 +129,15 @@ function applyFrame(state: RunState, frame: RunFrame): RunState {
 function replay(execution: Execution): RunState {
   const nodes: Record<string, NodeRun> = {};
   for (const [id, result] of Object.entries(execution.node_results ?? {})) {
-    const status = str(result.status);
+    const status =
+      (['success', 'error', 'skipped', 'cancelled'] as const).find((s) => s === result.status) ?? 'pending';
     nodes[id] = {
-      status: (['success', 'error', 'skipped', 'cancelled'] as const).find((s) => s === status) ?? 'pending',
+      status,
       label: str(result.label),
       output: result.output,
       ...(str(result.error) ? { error: str(result.error) } : {}),
-      timeMs: num(result.execution_time_ms),
+      // A node that never ran has no time, not "0 ms".
+      ...(status !== 'skipped' ? { timeMs: num(result.execution_time_ms) } : {}),
       attempt: num(result.attempts),
     };
   }
