@@ -73,6 +73,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'maybe'],
     ['TIMEZONE', 'Mars/Olympus'],
     ['SKEIN_PYTHON_TOOL_SANDBOX', 'chroot'],
+    ['WORKERS', '2'],
   ])('refuses %s=%s with a clear message', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(name));
   });

@@ -140,6 +140,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('SKEIN_PYTHON_TOOL_SANDBOX must be one of auto, docker, bwrap, subprocess');
   }
 
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const workers = integer(env, 'WORKERS', 1, 1, 64);
+  if (workers > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS > 1 needs DATABASE_URL: the embedded database belongs to one process');
+  }
+
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
 
@@ -147,14 +153,14 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     port,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     secretKey: secretRaw ?? generated!.SECRET_KEY!,
     encryptionKey: encryptionRaw?.trim() ?? generated!.ENCRYPTION_KEY!,
     timezone,
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     trustProxy: flag(env, 'TRUST_PROXY', false),
-    workers: integer(env, 'WORKERS', 1, 1, 64),
+    workers,
     pythonToolSandbox: sandbox as Config['pythonToolSandbox'],
     allowRegister: flag(env, 'ALLOW_REGISTER', true),
     logLevel: env.LOG_LEVEL || 'info',

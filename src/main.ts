@@ -1,11 +1,14 @@
 /**
  * Process entry: load config, open the database (migrations run), connect the shared store, start
  * HTTP. SIGTERM/SIGINT drain: stop accepting, finish in-flight requests, close the database, exit 0.
+ * With WORKERS > 1 this process forks that many workers (src/workers.ts) and each of them starts.
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createSharedStore } from './services/shared-store/index.js';
 import { openDatabase } from './store/database.js';
+import { runPrimary } from './workers.js';
 
 async function start(config: Config) {
   const database = await openDatabase(
@@ -47,7 +50,13 @@ try {
   }
   throw error;
 }
-start(config).catch((error: unknown) => {
-  process.stderr.write(`skein: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+if (config.workers > 1 && cluster.isPrimary) {
+  runPrimary(config.workers, (line) => process.stderr.write(`${line}\n`));
+} else {
+  start(config).catch((error: unknown) => {
+    process.stderr.write(
+      `skein: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

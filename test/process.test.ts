@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabaseUrl } from './support/databases.js';
+import { hasPostgres } from './support/services.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,6 +36,21 @@ async function waitForHealth(port: number, timeoutMs = 30_000) {
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+const pg = await hasPostgres();
+
+/** The pids of a process's children (Linux /proc, via pgrep). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 describe('the service process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skein-proc-'));
@@ -91,4 +109,39 @@ describe('the service process', () => {
     }
     expect(stderr).not.toMatch(/Error/);
   });
+
+  it.skipIf(!pg)(
+    'WORKERS=2 forks two workers sharing the port; SIGTERM drains them all and exits 0',
+    async () => {
+      const { url, drop } = await createPostgresDatabaseUrl();
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          WORKERS: '2',
+          DATABASE_URL: url,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exit = exited(child);
+      try {
+        await waitForHealth(port);
+        const workers = childrenOf(child.pid!);
+        expect(workers).toHaveLength(2);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/api/health`)),
+        );
+        expect(answers.every((answer) => answer.status === 200)).toBe(true);
+        child.kill('SIGTERM');
+        expect(await exit).toBe(0);
+        for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+      } finally {
+        child.kill('SIGKILL');
+        await drop();
+      }
+    },
+  );
 });
