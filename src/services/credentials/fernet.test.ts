@@ -160,3 +160,55 @@ describe('key derivation', () => {
     expect(isFernetKey(odd)).toBe(false);
   });
 });
+
+/** invalid.json of the Fernet spec repository, as published (every token must be refused). */
+const SPEC_INVALID: { desc: string; token: string; now: string }[] = [
+  {
+    desc: 'incorrect mac',
+    token: 'rn9hs9yS0GVWjk4hH822VIwQUWz-_WZWCLzsD7SgV2IAAAAAHcCesAABAgMEBQYHCAkKCwwNDg8tNtXKRlVimf3hMAhjOASy',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+  {
+    desc: 'too short',
+    token: '91GVdgz7jmWR6vJiViEA4u-LhVMhCSr87INSeFwwkYAAAAAAHcCesAABAgMEBQYHCAkKCw==',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+  {
+    desc: 'invalid base64',
+    token: '%%%%%%%%%%%j-ztUarjDIfllJBmLiBMjfcmZesHVIhcAAAAAHcCesAABAgMEBQYHCAkKCwwNDg8tNtXKRlVimf3hMAhjOASy',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+  {
+    desc: 'payload size not multiple of block size',
+    token: 'r-pDJRzyfnW4rYfh-gZek3qA3lnFG8fGaf0qgmZlPL8AAAAAHcCesAABAgMEBQYHCAkKCwwNDg8tNtXKRlVimf3hMAhjOAQ=',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+  {
+    desc: 'payload padding error',
+    token: 'ApoqRxzlU8Z9-mPSV6ufXeIgKugRjI_-ugnnqqoCTjQAAAAAHcCesAABAgMEBQYHCAkKCwwNDg91rx5fbHkRnpZBxpOuEAjd',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+  {
+    desc: 'far-future TS (unacceptable clock skew)',
+    token: 'M0oOEQn9ZTWz212mKeX0qRyi7-wYxJFfsmDMhRazEeAAAAAAVigfvAABAgMEBQYHCAkKCwwNDg8tNtXKRlVimf3hMAhjOASy',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+  {
+    desc: 'expired TTL',
+    token: '2woUxqnnpRAj-ztUarjDIfllJBmLiBMjfcmZesHVIhcAAAAAHcCesAABAgMEBQYHCAkKCwwNDg8tNtXKRlVimf3hMAhjOASy',
+    now: '1985-10-26T01:21:01-07:00',
+  },
+  {
+    desc: 'incorrect IV (causes padding error)',
+    token: 'fe5sCHPyF13H837yvtc65xAlWfXXP3fEUX_jMiB74EwAAAAAHcCesHV0d3ZxcHNyfXx_fnl4e3otNtXKRlVimf3hMAhjOASy',
+    now: '1985-10-26T01:20:01-07:00',
+  },
+];
+
+describe('fernet spec invalid.json vectors', () => {
+  const fernet = createFernet('cw_0x689RpI-jtRR7oE8h_eQsKImvJapLeSbXpwF4e4=');
+  it.each(SPEC_INVALID)('refuses "$desc"', ({ token, now }) => {
+    const nowSeconds = Math.floor(Date.parse(now) / 1000);
+    expect(() => fernet.decrypt(token, { ttlSeconds: 60, nowSeconds })).toThrow(FernetError);
+  });
+});
