@@ -1,30 +1,19 @@
 /** Scheduling workflows for deletion and restoring them over HTTP (spec 3.3, 4.5) on every backend. */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
-import { register, type Registered } from './support/auth.js';
+import { describe, expect, it } from 'vitest';
+import { backendMatrix, json } from './support/app.js';
 import { folderClient, PREFIXES } from './support/folder-api.js';
+import { useTestApp } from './support/suite.js';
 import { expectProblem, RECORD_KEYS } from './support/workflow-api.js';
 
 const matrix = await backendMatrix();
 
 describe.each(matrix)('deletion scheduling on $name', ({ db, store }) => {
-  let t: TestApp;
-  let alice: Registered;
-  let bob: Registered;
-  let carol: Registered;
-
-  beforeAll(async () => {
-    t = await createTestApp({ db, store });
-    alice = await register(t.app, 'alice@example.com');
-    bob = await register(t.app, 'bob@example.com');
-    carol = await register(t.app, 'carol@example.com');
-  });
-  afterAll(() => t.close());
-
-  const { call, createFolder, createWorkflow, share } = folderClient(() => t.app);
-  const record = async (user: Registered, id: string) =>
-    json(await call(user, 'GET', `/api/workflows/${id}`));
+  const {
+    t,
+    users: { alice, bob, carol },
+  } = useTestApp({ db, store }, ['alice', 'bob', 'carol']);
+  const { call, createFolder, createWorkflow, record, share } = folderClient(() => t.app);
 
   it.each(PREFIXES)(
     'schedules (clearing folder_id) and restores at "%s/workflows/{id}/schedule-deletion"',

@@ -2,38 +2,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { credentials, folders, workflows } from '../src/store/schema.js';
-import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
+import { backendMatrix, json } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
 import { folderClient, PREFIXES, shape } from './support/folder-api.js';
-import { expectProblem, greeter } from './support/workflow-api.js';
+import { useTestApp } from './support/suite.js';
+import { expectProblem, EXPORTED_KEYS, greeter } from './support/workflow-api.js';
 
 const matrix = await backendMatrix();
 
-const EXPORTED = [
-  'name',
-  'description',
-  'nodes',
-  'edges',
-  'auth_type',
-  'allow_anonymous',
-  'auth_header_key',
-  'http_method',
-  'webhook_body_mode',
-  'cache_ttl_seconds',
-  'rate_limit_requests',
-  'rate_limit_window_seconds',
-  'sse_enabled',
-  'sse_node_config',
-  'mcp_enabled',
-  'portal_enabled',
-  'portal_slug',
-  'portal_stream_enabled',
-  'portal_file_upload_enabled',
-  'portal_file_config',
-];
-const pick = (record: any, fields = EXPORTED) =>
+const pick = (record: any, fields = EXPORTED_KEYS) =>
   Object.fromEntries(fields.map((field) => [field, record[field]]));
 
 const workflowJson = (workflow: Record<string, unknown>) =>
@@ -50,20 +29,11 @@ function declareSize(archive: Buffer, size: number): Buffer {
 }
 
 describe.each(matrix)('folder export and import on $name', ({ db, store }) => {
-  let t: TestApp;
-  let alice: Registered;
-  let bob: Registered;
-
-  beforeAll(async () => {
-    t = await createTestApp({ db, store });
-    alice = await register(t.app, 'alice@example.com');
-    bob = await register(t.app, 'bob@example.com');
-  });
-  afterAll(() => t.close());
-
-  const { call, createFolder, createWorkflow, fileWorkflow, folder, share } = folderClient(() => t.app);
-  const record = async (user: Registered, id: string) =>
-    json(await call(user, 'GET', `/api/workflows/${id}`));
+  const {
+    t,
+    users: { alice, bob },
+  } = useTestApp({ db, store }, ['alice', 'bob']);
+  const { createFolder, createWorkflow, fileWorkflow, folder, record, share } = folderClient(() => t.app);
   const exportZip = async (user: Registered, id: string, prefix = '') => {
     const response = await t.app.inject({
       method: 'GET',

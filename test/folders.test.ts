@@ -1,32 +1,24 @@
 /** Folders over HTTP (spec 2.2, 4.5; design 9/10) on every backend, at both path styles. */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamMembers, teams, workflowShares, workflowTeamShares } from '../src/store/schema.js';
-import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
-import { register, type Registered } from './support/auth.js';
+import { backendMatrix, json } from './support/app.js';
+import { register } from './support/auth.js';
 import { folderClient, FOLDER_KEYS, NODE_KEYS, PREFIXES, shape } from './support/folder-api.js';
+import { useTestApp } from './support/suite.js';
 import { expectProblem } from './support/workflow-api.js';
 
 const matrix = await backendMatrix();
 
 describe.each(matrix)('folders on $name', ({ db, store }) => {
-  let t: TestApp;
-  let alice: Registered;
-  let bob: Registered;
-  let carol: Registered;
-
-  beforeAll(async () => {
-    t = await createTestApp({ db, store });
-    alice = await register(t.app, 'alice@example.com');
-    bob = await register(t.app, 'bob@example.com');
-    carol = await register(t.app, 'carol@example.com');
-  });
-  afterAll(() => t.close());
-
-  const { call, createFolder, createWorkflow, fileWorkflow, tree, folder, share } = folderClient(() => t.app);
-  const record = async (user: Registered, id: string) =>
-    json(await call(user, 'GET', `/api/workflows/${id}`));
+  const {
+    t,
+    users: { alice, bob, carol },
+  } = useTestApp({ db, store }, ['alice', 'bob', 'carol']);
+  const { call, createFolder, createWorkflow, fileWorkflow, tree, folder, record, share } = folderClient(
+    () => t.app,
+  );
 
   describe.each(PREFIXES)('at "%s/folders..."', (prefix) => {
     it('serves every folder endpoint', async () => {

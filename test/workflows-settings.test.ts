@@ -1,29 +1,20 @@
 /** Workflow settings over HTTP (spec 2.1, design 10) on every backend: each rule and its round trip. */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { node } from '../src/core/workflow/test-builders.js';
 import { workflows } from '../src/store/schema.js';
-import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
-import { register, type Registered } from './support/auth.js';
-import { expectProblem, greeter, workflowClient } from './support/workflow-api.js';
+import { backendMatrix, json } from './support/app.js';
+import { useTestApp } from './support/suite.js';
+import { expectProblem, greeter, uniqueSlug, workflowClient } from './support/workflow-api.js';
 
 const matrix = await backendMatrix();
 
 describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
-  let t: TestApp;
-  let alice: Registered;
-  let bob: Registered;
-  let slugCounter = 0;
-  const slug = () => `slug-${++slugCounter}-${randomUUID().slice(0, 8)}`;
-
-  beforeAll(async () => {
-    t = await createTestApp({ db, store });
-    alice = await register(t.app, 'alice@example.com');
-    bob = await register(t.app, 'bob@example.com');
-  });
-  afterAll(() => t.close());
-
+  const {
+    t,
+    users: { alice, bob },
+  } = useTestApp({ db, store }, ['alice', 'bob']);
   const { call, create, patch, read: readAs } = workflowClient(() => t.app);
   const read = (id: string) => readAs(alice, id);
 
@@ -47,7 +38,7 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
         },
         mcp_enabled: true,
         portal_enabled: true,
-        portal_slug: slug(),
+        portal_slug: uniqueSlug(),
         portal_stream_enabled: true,
         portal_file_upload_enabled: true,
         portal_file_config: { document: { types: ['pdf', 'png'], max_size_mb: 5 } },
@@ -57,7 +48,11 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
       expect(json(response)).toMatchObject(settings);
       expect(await read(created.id)).toMatchObject(settings);
 
-      const second = await create(alice, { ...settings, portal_slug: slug(), name: 'created with settings' });
+      const second = await create(alice, {
+        ...settings,
+        portal_slug: uniqueSlug(),
+        name: 'created with settings',
+      });
       expect(second).toMatchObject({ ...settings, portal_slug: second.portal_slug });
     });
 
@@ -68,7 +63,7 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
         cache_ttl_seconds: 5,
         rate_limit_requests: 3,
         rate_limit_window_seconds: 60,
-        portal_slug: slug(),
+        portal_slug: uniqueSlug(),
         folder_id: folder.id,
       });
       expect(created.folder_id).toBe(folder.id);
@@ -162,7 +157,7 @@ describe.each(matrix)('workflow settings on $name', ({ db, store }) => {
     });
 
     it('answers 409 conflict for a portal slug in use, on create and patch', async () => {
-      const taken = slug();
+      const taken = uniqueSlug();
       await create(alice, { portal_slug: taken });
       expectProblem(
         await call(bob, 'POST', '/api/workflows', { name: 'b', portal_slug: taken }),

@@ -1,28 +1,20 @@
 /** Workflow CRUD over HTTP (design 9 and 10) on every backend: records, access, graph rules, cache. */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { edge, node } from '../src/core/workflow/test-builders.js';
 import { ResponseCache } from '../src/services/limits/response-cache.js';
-import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
-import { register, type Registered } from './support/auth.js';
-import { expectProblem, greeter, RECORD_KEYS, workflowClient } from './support/workflow-api.js';
+import { backendMatrix, json } from './support/app.js';
+import { register } from './support/auth.js';
+import { useTestApp } from './support/suite.js';
+import { expectProblem, greeter, RECORD_KEYS, uniqueSlug, workflowClient } from './support/workflow-api.js';
 
 const matrix = await backendMatrix();
 
 describe.each(matrix)('workflows on $name', ({ db, store }) => {
-  let t: TestApp;
-  let alice: Registered;
-  let bob: Registered;
-  let slugCounter = 0;
-  const slug = () => `slug-${++slugCounter}-${randomUUID().slice(0, 8)}`;
-
-  beforeAll(async () => {
-    t = await createTestApp({ db, store });
-    alice = await register(t.app, 'alice@example.com');
-    bob = await register(t.app, 'bob@example.com');
-  });
-  afterAll(() => t.close());
-
+  const {
+    t,
+    users: { alice, bob },
+  } = useTestApp({ db, store }, ['alice', 'bob']);
   const { call, create, patch, read: readAs } = workflowClient(() => t.app);
   const read = (id: string) => readAs(alice, id);
 
@@ -116,7 +108,7 @@ describe.each(matrix)('workflows on $name', ({ db, store }) => {
     });
 
     it('accepts a record it served as a PATCH body', async () => {
-      const created = await create(alice, { ...greeter, portal_slug: slug(), cache_ttl_seconds: 30 });
+      const created = await create(alice, { ...greeter, portal_slug: uniqueSlug(), cache_ttl_seconds: 30 });
       const response = await patch(alice, created.id, { ...created, name: 'Round trip' });
       expect(response.statusCode, response.body).toBe(200);
       expect(json(response)).toMatchObject({

@@ -31,6 +31,8 @@ export function folderClient(app: () => FastifyInstance) {
       expect(response.statusCode, response.body).toBe(201);
       return json(response);
     },
+    /** A workflow record as the user reads it. */
+    record: async (user: Registered, id: string) => json(await call(user, 'GET', `/api/workflows/${id}`)),
     async fileWorkflow(user: Registered, folderId: string, workflowId: string, prefix: Prefix = '/api') {
       return call(user, 'PUT', `${prefix}/folders/${folderId}/workflows/${workflowId}`);
     },

@@ -1,4 +1,5 @@
 /** Shared pieces of the workflow HTTP suites. */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { json } from './app.js';
@@ -33,6 +34,27 @@ export const RECORD_KEYS = [
   'portal_file_upload_enabled',
   'portal_file_config',
 ].sort();
+
+/**
+ * The fields of a workflow export file (the archive format): every record field but the secret
+ * `auth_header_value` and the ids, owner, folder, timestamps and deletion date of the server it came from.
+ */
+export const EXPORTED_KEYS = RECORD_KEYS.filter(
+  (key) =>
+    ![
+      'id',
+      'owner_id',
+      'folder_id',
+      'created_at',
+      'updated_at',
+      'scheduled_for_deletion',
+      'auth_header_value',
+    ].includes(key),
+);
+
+let slugCounter = 0;
+/** A portal slug no other call returns. */
+export const uniqueSlug = () => `slug-${++slugCounter}-${randomUUID().slice(0, 8)}`;
 
 /** The greeter of design 5. */
 export const greeter = {

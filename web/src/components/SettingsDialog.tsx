@@ -2,7 +2,7 @@
  * Workflow settings (spec 2.1) and the cURL dialog: auth, method, body mode, cache, rate limit,
  * SSE and per-node start messages; owner-only fields are disabled for collaborators.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../api/client';
 import { workflowApi } from '../api/endpoints';
 import type { User, WorkflowRecord, WorkflowSettings } from '../api/types';
@@ -37,7 +37,48 @@ const draftOf = (w: WorkflowRecord): Draft => ({
   sse_node_config: w.sse_node_config ?? {},
 });
 
+/** The whole-number settings, in the order of the form; empty means none (no cache, no limit). */
+const NUMBER_SETTINGS = [
+  { key: 'cache_ttl_seconds', id: 'set-cache', label: 'Cache TTL (s, 0 = off)', min: 0 },
+  { key: 'rate_limit_requests', id: 'set-rate', label: 'Rate limit (requests)', min: 1 },
+  { key: 'rate_limit_window_seconds', id: 'set-window', label: 'Rate window (s)', min: 1 },
+] as const satisfies readonly { key: keyof Draft; id: string; label: string; min: number }[];
+
 const intOrNull = (text: string) => (text.trim() === '' ? null : Math.max(0, Math.floor(Number(text))));
+
+/** A labelled control of the settings grid; `id` is the control's, which `children` must carry. */
+function Field(props: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="label">
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
+/** A whole-number setting of at least `min`; an empty field is null. */
+function NumberField(props: {
+  id: string;
+  label: string;
+  min: number;
+  value: number | null;
+  onChange(value: number | null): void;
+}) {
+  return (
+    <Field id={props.id} label={props.label}>
+      <input
+        id={props.id}
+        className="input"
+        type="number"
+        min={props.min}
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(intOrNull(e.target.value))}
+      />
+    </Field>
+  );
+}
 
 export function SettingsDialog(props: {
   open: boolean;
@@ -95,10 +136,7 @@ function SettingsForm({
       )}
       <fieldset disabled={!owner} className="grid grid-cols-2 gap-3">
         <legend className="sr-only">Execute endpoint</legend>
-        <div>
-          <label htmlFor="set-auth" className="label">
-            Authentication
-          </label>
+        <Field id="set-auth" label="Authentication">
           <select
             id="set-auth"
             className="input"
@@ -109,11 +147,8 @@ function SettingsForm({
             <option value="jwt">Execution token (JWT)</option>
             <option value="header_auth">Header</option>
           </select>
-        </div>
-        <div>
-          <label htmlFor="set-method" className="label">
-            HTTP method
-          </label>
+        </Field>
+        <Field id="set-method" label="HTTP method">
           <select
             id="set-method"
             className="input"
@@ -124,24 +159,18 @@ function SettingsForm({
               <option key={m}>{m}</option>
             ))}
           </select>
-        </div>
+        </Field>
         {draft.auth_type === 'header_auth' && (
           <>
-            <div>
-              <label htmlFor="set-header-key" className="label">
-                Header name
-              </label>
+            <Field id="set-header-key" label="Header name">
               <input
                 id="set-header-key"
                 className="input"
                 value={draft.auth_header_key ?? ''}
                 onChange={(e) => set('auth_header_key', e.target.value || null)}
               />
-            </div>
-            <div>
-              <label htmlFor="set-header-value" className="label">
-                Header value
-              </label>
+            </Field>
+            <Field id="set-header-value" label="Header value">
               <input
                 id="set-header-value"
                 className="input"
@@ -149,13 +178,10 @@ function SettingsForm({
                 value={draft.auth_header_value ?? ''}
                 onChange={(e) => set('auth_header_value', e.target.value || null)}
               />
-            </div>
+            </Field>
           </>
         )}
-        <div>
-          <label htmlFor="set-body-mode" className="label">
-            Body mode
-          </label>
+        <Field id="set-body-mode" label="Body mode">
           <select
             id="set-body-mode"
             className="input"
@@ -165,46 +191,17 @@ function SettingsForm({
             <option value="defined">Defined (input fields)</option>
             <option value="generic">Generic</option>
           </select>
-        </div>
-        <div>
-          <label htmlFor="set-cache" className="label">
-            Cache TTL (s, 0 = off)
-          </label>
-          <input
-            id="set-cache"
-            className="input"
-            type="number"
-            min={0}
-            value={draft.cache_ttl_seconds ?? ''}
-            onChange={(e) => set('cache_ttl_seconds', intOrNull(e.target.value))}
+        </Field>
+        {NUMBER_SETTINGS.map(({ key, id, label, min }) => (
+          <NumberField
+            key={key}
+            id={id}
+            label={label}
+            min={min}
+            value={draft[key]}
+            onChange={(value) => set(key, value)}
           />
-        </div>
-        <div>
-          <label htmlFor="set-rate" className="label">
-            Rate limit (requests)
-          </label>
-          <input
-            id="set-rate"
-            className="input"
-            type="number"
-            min={1}
-            value={draft.rate_limit_requests ?? ''}
-            onChange={(e) => set('rate_limit_requests', intOrNull(e.target.value))}
-          />
-        </div>
-        <div>
-          <label htmlFor="set-window" className="label">
-            Rate window (s)
-          </label>
-          <input
-            id="set-window"
-            className="input"
-            type="number"
-            min={1}
-            value={draft.rate_limit_window_seconds ?? ''}
-            onChange={(e) => set('rate_limit_window_seconds', intOrNull(e.target.value))}
-          />
-        </div>
+        ))}
         <label className="col-span-2 flex items-center gap-2 text-xs">
           <input
             type="checkbox"

@@ -1,4 +1,4 @@
-/** The frame of the sign-in and registration forms. */
+/** The frame of the sign-in and registration forms, and their labelled fields. */
 import type { FormEvent, ReactNode } from 'react';
 import { ThemeToggle } from '../components/ThemeToggle';
 
@@ -45,4 +45,53 @@ export function AuthForm(props: {
       </form>
     </div>
   );
+}
+
+/** A labelled input of an auth form; `children` follow the input (e.g. the rules it is described by). */
+export function AuthField(props: {
+  id: string;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+  required?: boolean;
+  describedBy?: string;
+  value: string;
+  onChange(value: string): void;
+  children?: ReactNode;
+}) {
+  return (
+    <div>
+      <label className="label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className="input"
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        aria-describedby={props.describedBy}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.children}
+    </div>
+  );
+}
+
+/** The email field of both forms; password managers take it as the username. */
+export function EmailField(props: { id: string; value: string; onChange(value: string): void }) {
+  return <AuthField {...props} label="Email" type="email" autoComplete="username" required />;
+}
+
+/** The password field of both forms: the current password to sign in, a new one to register. */
+export function PasswordField(props: {
+  id: string;
+  autoComplete: 'current-password' | 'new-password';
+  describedBy?: string;
+  value: string;
+  onChange(value: string): void;
+  children?: ReactNode;
+}) {
+  return <AuthField {...props} label="Password" type="password" required />;
 }
