@@ -1,6 +1,6 @@
 /**
  * Runs workflows for the execute endpoints and sub-workflow calls: admission (test-run rights, rate
- * limit, cache), the engine run with its ports, live frames, cancellation and history.
+ * limit, cache), then run-starter.ts starts the run with its resources; cancellation and draining.
  */
 import { randomUUID } from 'node:crypto';
 import type { EnginePorts, NodeRegistry, RunResult } from '../../core/engine/index.js';
@@ -16,10 +16,10 @@ import type { HistoryWriter } from './history-writer.js';
 import { readRunInput, type ExecuteRequestParts, type RunInput } from './request-input.js';
 import { executeBody, type ExecuteAnswer } from './responses.js';
 import { resourcesFor, type RunResourceSources } from './run-resources.js';
+import type { RunChannels } from './run-channel.js';
 import { startLiveRun, type LaunchSpec, type LiveRun } from './run-starter.js';
 
 export type { LiveRun } from './run-starter.js';
-import type { RunChannels } from './run-channel.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
