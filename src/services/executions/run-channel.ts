@@ -12,6 +12,7 @@ export type FrameListener = (frame: Frame) => void;
 export class RunChannel {
   readonly frames: Frame[] = [];
   private listeners = new Set<FrameListener>();
+  private enders = new Set<() => void>();
   private closed = false;
 
   push(data: Frame['data']): Frame {
@@ -25,9 +26,13 @@ export class RunChannel {
     return this.closed;
   }
 
+  /** Ends the channel; followers still attached are told the run is over. */
   close(): void {
     this.closed = true;
+    const remaining = [...this.enders];
     this.listeners.clear();
+    this.enders.clear();
+    for (const end of remaining) end();
   }
 
   /** Frames after `afterId`, then live ones, until the run ends or the returned function is called. */
@@ -37,26 +42,36 @@ export class RunChannel {
       onEnd();
       return () => {};
     }
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.listeners.delete(wrapped);
+      this.enders.delete(end);
+      onEnd();
+    };
     const wrapped: FrameListener = (frame) => {
       try {
         listener(frame);
       } finally {
-        if (frame.data.type === 'execution_complete') {
-          this.listeners.delete(wrapped);
-          onEnd();
-        }
+        if (frame.data.type === 'execution_complete') end();
       }
     };
     this.listeners.add(wrapped);
-    return () => this.listeners.delete(wrapped);
+    this.enders.add(end);
+    return () => {
+      this.listeners.delete(wrapped);
+      this.enders.delete(end);
+    };
   }
 }
 
-/** Channels of the runs of this process; finished ones linger briefly for late readers. */
+/**
+ * Channels of the runs in flight in this process. A finished run's channel is dropped at once: its
+ * frames are in the history row (visible to readers while still queued), which late readers replay.
+ */
 export class RunChannels {
   private channels = new Map<string, RunChannel>();
-
-  constructor(private readonly lingerMs = 60_000) {}
 
   open(executionId: string): RunChannel {
     const channel = new RunChannel();
@@ -72,8 +87,6 @@ export class RunChannels {
     const channel = this.channels.get(executionId);
     if (!channel) return;
     channel.close();
-    setTimeout(() => {
-      if (this.channels.get(executionId) === channel) this.channels.delete(executionId);
-    }, this.lingerMs).unref();
+    this.channels.delete(executionId);
   }
 }

@@ -92,16 +92,27 @@ export function startLiveRun(
       },
     );
 
+  /** The run could not start (bad document, nesting limit, resources unavailable). */
   const failed = (error: unknown) => {
     release();
-    deps.channels.finish(executionId);
     const message = error instanceof Error ? error.message : String(error);
+    const outputs = { error: { message, node_label: null } };
+    const executionTimeMs = Date.now() - startedAt.getTime();
+    channel.push({
+      type: 'execution_complete',
+      status: 'error',
+      outputs,
+      execution_time_ms: executionTimeMs,
+    });
     deps.history.record({
       ...row,
       status: 'error',
-      outputs: { error: { message, node_label: null } },
+      outputs,
+      events: channel.frames.map((frame) => frame.data),
       finishedAt: new Date(),
+      executionTimeMs,
     });
+    deps.channels.finish(executionId);
   };
 
   let handle: ReturnType<typeof startRun> | Promise<ReturnType<typeof startRun>>;
