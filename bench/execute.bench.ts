@@ -15,7 +15,9 @@ import { hasPostgres } from '../test/support/services.js';
 import { edge, greeter, node } from '../test/support/workflows.js';
 import { durationSeconds, load, printComparison } from './lib.js';
 
-const CONNECTIONS = [1, 10, 50];
+/** `BENCH_CONNECTIONS=10` and `BENCH_DB=postgres` narrow a run while iterating on one figure. */
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
 
 async function bareServer() {
   const bare = Fastify({ logger: false });
@@ -162,8 +164,8 @@ async function benchOn(dbName: string, target: DatabaseTarget) {
 }
 
 export async function executeBench() {
-  await benchOn('PGlite', { memory: true });
-  if (await hasPostgres()) {
+  if (DATABASES.includes('pglite')) await benchOn('PGlite', { memory: true });
+  if (DATABASES.includes('postgres') && (await hasPostgres())) {
     const { url, drop } = await createPostgresDatabaseUrl();
     await benchOn('PostgreSQL', { postgresUrl: url });
     await drop();

@@ -2,9 +2,9 @@
 import { evaluateExpression, type ExpressionScope } from '../expressions/index.js';
 import type { WorkflowNode } from '../workflow/index.js';
 import { sleep } from './abort.js';
-import type { NodeContext, NodeLogger, SubWorkflowCall } from './define-node.js';
+import type { NodeContext, NodeLogger, NodeVariables, SubWorkflowCall } from './define-node.js';
 import { NonRetriableError } from './errors.js';
-import type { EngineLogger, HttpPort, SubWorkflowResult } from './ports.js';
+import type { EngineLogger, HttpPort, LoadedCredential, SubWorkflowResult } from './ports.js';
 import type { RunState } from './state.js';
 
 export const SUB_WORKFLOW_TRIGGER_SOURCE = 'SUB_WORKFLOW';
@@ -48,42 +48,56 @@ async function callSubWorkflow(run: RunState, call: SubWorkflowCall): Promise<Su
     userId: run.request.userId,
     testRun: run.request.testRun,
     triggerSource: SUB_WORKFLOW_TRIGGER_SOURCE,
-    signal: run.signal,
+    signal: run.cancel.signal,
   });
 }
 
-export function createNodeContext(
-  run: RunState,
-  node: WorkflowNode,
-  given: { input: unknown; inputs: Record<string, unknown> },
-  scope: ExpressionScope,
-): NodeContext {
-  const { setGlobal } = run.ports;
-  return {
-    node,
-    label: node.data.label,
-    input: given.input,
-    inputs: given.inputs,
-    trigger: run.request.trigger,
-    signal: run.signal,
-    logger: nodeLogger(run.logger, {
-      run_id: run.request.runId,
-      node_id: node.id,
-      node_label: node.data.label,
-    }),
-    runId: run.request.runId,
-    testRun: run.request.testRun,
-    now: () => run.now(),
-    sleep: (ms) => sleep(ms, run.signal),
-    http: run.ports.http ?? missingHttpPort,
-    subWorkflow: (call) => callSubWorkflow(run, call),
-    credential: (credentialId) => {
-      const port = run.ports.credential;
-      if (!port)
-        return Promise.reject(new NonRetriableError('Credentials are not available in this context'));
-      return port(credentialId);
-    },
-    variables: {
+/**
+ * The `ctx` of one node's turn. A class, so a turn costs one object: the logger, ports and
+ * variables are made only when the node uses them.
+ */
+class RunNodeContext implements NodeContext {
+  readonly label: string;
+  readonly input: unknown;
+  readonly inputs: Readonly<Record<string, unknown>>;
+
+  constructor(
+    private readonly run: RunState,
+    readonly node: WorkflowNode,
+    given: { input: unknown; inputs: Record<string, unknown> },
+    readonly scope: ExpressionScope,
+  ) {
+    this.label = node.data.label;
+    this.input = given.input;
+    this.inputs = given.inputs;
+  }
+
+  get trigger(): unknown {
+    return this.run.request.trigger;
+  }
+  get signal(): AbortSignal {
+    return this.run.cancel.signal;
+  }
+  get runId(): string {
+    return this.run.request.runId;
+  }
+  get testRun(): boolean {
+    return this.run.request.testRun;
+  }
+  get logger(): NodeLogger {
+    return nodeLogger(this.run.logger, {
+      run_id: this.run.request.runId,
+      node_id: this.node.id,
+      node_label: this.label,
+    });
+  }
+  get http(): HttpPort {
+    return this.run.ports.http ?? missingHttpPort;
+  }
+  get variables(): NodeVariables {
+    const { run } = this;
+    const { setGlobal } = run.ports;
+    return {
       setVar(name, value) {
         run.vars[name] = value;
       },
@@ -92,8 +106,33 @@ export function createNodeContext(
         await setGlobal(name, value);
         run.global[name] = value;
       },
-    },
-    scope,
-    evaluate: (expression) => evaluateSource(expression, scope),
-  };
+    };
+  }
+
+  now(): Date {
+    return this.run.now();
+  }
+  sleep(ms: number): Promise<void> {
+    return sleep(ms, this.run.cancel.signal);
+  }
+  subWorkflow(call: SubWorkflowCall): Promise<SubWorkflowResult> {
+    return callSubWorkflow(this.run, call);
+  }
+  credential(credentialId: string): Promise<LoadedCredential> {
+    const port = this.run.ports.credential;
+    if (!port) return Promise.reject(new NonRetriableError('Credentials are not available in this context'));
+    return port(credentialId);
+  }
+  evaluate(expression: string): unknown {
+    return evaluateSource(expression, this.scope);
+  }
+}
+
+export function createNodeContext(
+  run: RunState,
+  node: WorkflowNode,
+  given: { input: unknown; inputs: Record<string, unknown> },
+  scope: ExpressionScope,
+): NodeContext {
+  return new RunNodeContext(run, node, given, scope);
 }

@@ -34,7 +34,7 @@ export async function runLoop(
   const plan = run.plan.loops.get(loopId);
   const results: unknown[] = [];
   for (const [index, item] of items.entries()) {
-    if (run.signal.aborted || parentHalted()) return { kind: 'cancelled' };
+    if (run.cancel.aborted || parentHalted()) return { kind: 'cancelled' };
     if (!plan) {
       results.push(item);
       continue;

@@ -6,10 +6,13 @@ import { DONE_HANDLE, ERROR_HANDLE, type WorkflowNode } from '../workflow/index.
 import { createNodeContext } from './context.js';
 import type { NodeDefinition, NodeRunResult } from './define-node.js';
 import { errorMessage, httpStatusOf } from './errors.js';
+import { isoTime } from './iso-time.js';
 import { prepareParams } from './params.js';
 import { retryPolicyOf, withRetry } from './retry.js';
 import { expressionScope, type Failure, type Outcome, type RunState } from './state.js';
+import type { NodeCompleteEvent } from './events.js';
 import type { NodeStatus } from './status.js';
+import type { NodeResult } from './types.js';
 
 export interface NodeInput {
   input: unknown;
@@ -31,13 +34,13 @@ type Produced =
   | { kind: 'error'; failure: Failure; attempts: number }
   | { kind: 'cancelled'; attempts: number };
 
-export async function runNode(
+export function runNode(
   run: RunState,
   nodeId: string,
   given: NodeInput,
   halted: () => boolean,
   runLoop: LoopRunner,
-): Promise<Outcome> {
+): Outcome | Promise<Outcome> {
   const node = run.plan.node(nodeId);
   const startedAt = run.now();
   run.emit({
@@ -46,23 +49,26 @@ export async function runNode(
     node_label: node.data.label,
     started_at_ms: startedAt.getTime(),
   });
-  const produced = await produce(run, node, run.plan.definition(nodeId), given, halted, runLoop);
-  return settle(run, node, produced, startedAt);
+  const produced = produce(run, node, run.plan.definition(nodeId), given, halted, runLoop);
+  return produced instanceof Promise
+    ? produced.then((done) => settle(run, node, done, startedAt))
+    : settle(run, node, produced, startedAt);
 }
 
-async function produce(
+/** Synchronous for a node that answers at once without retries; a promise otherwise. */
+function produce(
   run: RunState,
   node: WorkflowNode,
   definition: NodeDefinition,
   given: NodeInput,
   halted: () => boolean,
   runLoop: LoopRunner,
-): Promise<Produced> {
+): Produced | Promise<Produced> {
   if (run.request.testRun && node.data.pinnedData !== undefined) {
     return { kind: 'ok', result: pinnedResult(run, node, definition), attempts: 0 };
   }
   const failed = (error: unknown, attempts: number): Produced =>
-    run.signal.aborted
+    run.cancel.aborted
       ? { kind: 'cancelled', attempts }
       : { kind: 'error', failure: failureOf(node, error), attempts };
 
@@ -74,22 +80,40 @@ async function produce(
     return failed(error, 1);
   }
   const ctx = createNodeContext(run, node, given, scope);
-  const policy = retryPolicyOf(node);
-  const attempted = await withRetry(
-    policy,
-    run.signal,
-    async () => definition.run(ctx, params),
-    (attempt) =>
-      run.emit({ type: 'node_retry', node_id: node.id, attempt, max_attempts: policy.maxAttempts }),
-  );
-  if (!attempted.ok) return failed(attempted.error, attempted.attempts);
-  const { value: result, attempts } = attempted;
-  if (!result.iterate) return { kind: 'ok', result, attempts };
+  const ran = (result: NodeRunResult, attempts: number): Produced | Promise<Produced> => {
+    if (!result.iterate) return { kind: 'ok', result, attempts };
+    return runLoop(node.id, result.iterate, halted).then((loop): Produced => {
+      if (loop.kind === 'failed') return { kind: 'error', failure: loop.failure, attempts };
+      if (loop.kind === 'cancelled') return { kind: 'cancelled', attempts };
+      return { kind: 'ok', result: { output: { results: loop.results }, branch: DONE_HANDLE }, attempts };
+    });
+  };
 
-  const loop = await runLoop(node.id, result.iterate, halted);
-  if (loop.kind === 'failed') return { kind: 'error', failure: loop.failure, attempts };
-  if (loop.kind === 'cancelled') return { kind: 'cancelled', attempts };
-  return { kind: 'ok', result: { output: { results: loop.results }, branch: DONE_HANDLE }, attempts };
+  const policy = retryPolicyOf(node);
+  if (policy.maxAttempts > 1) {
+    return withRetry(
+      policy,
+      run.cancel.signal,
+      async () => definition.run(ctx, params),
+      (attempt) =>
+        run.emit({ type: 'node_retry', node_id: node.id, attempt, max_attempts: policy.maxAttempts }),
+    ).then((attempted) =>
+      attempted.ok ? ran(attempted.value, attempted.attempts) : failed(attempted.error, attempted.attempts),
+    );
+  }
+  let result: NodeRunResult | Promise<NodeRunResult>;
+  try {
+    result = definition.run(ctx, params);
+  } catch (error) {
+    return failed(error, 1);
+  }
+  if (result instanceof Promise) {
+    return result.then(
+      (value) => ran(value, 1),
+      (error: unknown) => failed(error, 1),
+    );
+  }
+  return ran(result, 1);
 }
 
 /** Pinned output stands in for the node; a `branch` member picks a named handle when valid. */
@@ -118,26 +142,27 @@ function settle(run: RunState, node: WorkflowNode, produced: Produced, startedAt
   const finishedAt = run.now();
   const executionTimeMs = Math.max(0, finishedAt.getTime() - startedAt.getTime());
   const record = (status: Exclude<NodeStatus, 'skipped'>, output: unknown, error?: string) => {
-    run.results.set(node.id, {
+    const result: NodeResult = {
       label,
       type: node.type,
       status,
       output,
-      ...(error !== undefined ? { error } : {}),
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
+      startedAt: isoTime(startedAt.getTime()),
+      finishedAt: isoTime(finishedAt.getTime()),
       executionTimeMs,
       attempts: produced.attempts,
-    });
-    run.emit({
+    };
+    const event: NodeCompleteEvent = {
       type: 'node_complete',
       node_id: node.id,
       node_label: label,
       status,
       output,
-      ...(error !== undefined ? { error } : {}),
       execution_time_ms: executionTimeMs,
-    });
+    };
+    if (error !== undefined) result.error = event.error = error;
+    run.results.set(node.id, result);
+    run.emit(event);
   };
   const ran = (output: unknown, branch: string | undefined): Outcome => {
     run.outputs.set(node.id, output);

@@ -23,7 +23,7 @@ export function fillUnreached(run: RunState): void {
     run.results.set(node.id, {
       label: node.data.label,
       type: node.type,
-      status: run.signal.aborted ? 'cancelled' : 'skipped',
+      status: run.cancel.aborted ? 'cancelled' : 'skipped',
       output: null,
       startedAt: null,
       finishedAt: null,

@@ -4,10 +4,10 @@
  * returnEarly Output node so the caller can answer while the rest of the run finishes.
  */
 import { AppError } from '../errors.js';
-import { neverAborted } from './abort.js';
+import { cancelBy, LazyCancel } from './abort.js';
 import { safeEmitter } from './events.js';
 import { runLoop } from './loop.js';
-import { runNode } from './node-runner.js';
+import { runNode, type LoopRunner } from './node-runner.js';
 import { planFor } from './plan-cache.js';
 import { silentLogger } from './ports.js';
 import { fillUnreached, runStatus, shapeResult } from './result.js';
@@ -42,7 +42,7 @@ export function startRun(request: RunRequest, deps: RunDeps): RunHandle {
     plan,
     ports: deps.ports ?? {},
     logger,
-    signal: request.signal ?? neverAborted(),
+    cancel: request.cancel ?? (request.signal ? cancelBy(request.signal) : new LazyCancel()),
     maxDepth,
     emit,
     now,
@@ -61,10 +61,15 @@ export function startRun(request: RunRequest, deps: RunDeps): RunHandle {
   };
 
   const done = execute(run).then(
-    (result) => result,
-    (error: unknown) => internalFailure(run, error),
+    (result) => {
+      settleEarly(null);
+      return result;
+    },
+    (error: unknown) => {
+      settleEarly(null);
+      return internalFailure(run, error);
+    },
   );
-  void done.then(() => settleEarly(null));
   return { early, done };
 }
 
@@ -75,10 +80,8 @@ export async function runWorkflow(request: RunRequest, deps: RunDeps): Promise<R
 async function execute(run: RunState): Promise<RunResult> {
   const startedAt = run.now();
   const scope = (spec: ScopeSpec) => runScope(run, spec, step);
-  const step: NodeStep = (nodeId, given, halted) =>
-    runNode(run, nodeId, given, halted, (loopId, items, loopHalted) =>
-      runLoop(run, loopId, items, loopHalted, scope),
-    );
+  const loop: LoopRunner = (loopId, items, loopHalted) => runLoop(run, loopId, items, loopHalted, scope);
+  const step: NodeStep = (nodeId, given, halted) => runNode(run, nodeId, given, halted, loop);
 
   const main = await scope({
     nodeIds: run.plan.main,
@@ -86,7 +89,7 @@ async function execute(run: RunState): Promise<RunResult> {
     startAllowed: (id) => startAllowed(run, id),
   });
   const failure = main.failure;
-  if (failure && !run.signal.aborted && run.plan.errorHandlers.length > 0) {
+  if (failure && !run.cancel.aborted && run.plan.errorHandlers.length > 0) {
     const input = {
       error: { message: failure.message, node_label: failure.nodeLabel, node_id: failure.nodeId },
     };

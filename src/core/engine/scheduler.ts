@@ -1,7 +1,8 @@
 /**
- * The DAG scheduler. Every node of a scope gets one promise that waits for its sources' outcomes,
- * then runs the node, skips it or cancels it. Independent branches therefore run concurrently and
- * a node starts as soon as all of its inputs have resolved.
+ * The DAG scheduler. A node becomes ready once every source inside the scope has an outcome; then
+ * it runs, is skipped or is cancelled. A node that answers synchronously lets its dependents go on
+ * in the same turn; one that waits (a request, a timer) leaves the other ready nodes running, so
+ * independent branches run concurrently and a node starts as soon as all of its inputs are in.
  */
 import { handleName, type WorkflowEdge } from '../workflow/index.js';
 import type { NodeInput } from './node-runner.js';
@@ -27,7 +28,11 @@ export interface ScopeResult {
   cancelled: boolean;
 }
 
-export type NodeStep = (nodeId: string, given: NodeInput, halted: () => boolean) => Promise<Outcome>;
+export type NodeStep = (
+  nodeId: string,
+  given: NodeInput,
+  halted: () => boolean,
+) => Outcome | Promise<Outcome>;
 
 const SKIPPED: Outcome = { kind: 'skipped' };
 const CANCELLED: Outcome = { kind: 'cancelled' };
@@ -52,27 +57,58 @@ export function gatherInput(
   return { input: sources.size === 1 && only ? only.output : inputs, inputs };
 }
 
-export async function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): Promise<ScopeResult> {
-  const members = new Set(spec.nodeIds);
-  const promises = new Map<string, Promise<Outcome>>();
+/** Which members of a scope feed which: a pure function of the plan's (cached) node id list. */
+interface ScopeShape {
+  readonly members: ReadonlySet<string>;
+  /** Per member: how many of its incoming edges come from other members. */
+  readonly waitsFor: ReadonlyMap<string, number>;
+  /** Per member: the members it feeds, once per edge. */
+  readonly feeds: ReadonlyMap<string, readonly string[]>;
+}
+
+const shapes = new WeakMap<readonly string[], ScopeShape>();
+
+function shapeOf(run: RunState, nodeIds: readonly string[]): ScopeShape {
+  let shape = shapes.get(nodeIds);
+  if (!shape) {
+    const members = new Set(nodeIds);
+    const waitsFor = new Map<string, number>();
+    const feeds = new Map<string, string[]>();
+    for (const id of nodeIds) {
+      let count = 0;
+      for (const edge of run.plan.graph.incoming.get(id) ?? []) {
+        if (!members.has(edge.source)) continue;
+        count++;
+        const targets = feeds.get(edge.source);
+        if (targets) targets.push(id);
+        else feeds.set(edge.source, [id]);
+      }
+      waitsFor.set(id, count);
+    }
+    shape = { members, waitsFor, feeds };
+    shapes.set(nodeIds, shape);
+  }
+  return shape;
+}
+
+export function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): Promise<ScopeResult> {
+  const shape = shapeOf(run, spec.nodeIds);
+  const outcomes = new Map<string, Outcome>();
+  const remaining = new Map(shape.waitsFor);
+  const ready: string[] = [];
   let failure: Failure | undefined;
   let cancelled = false;
+  let waiting = 0;
   const halted = () => failure !== undefined || (spec.parentHalted?.() ?? false);
 
-  const outcomeOf = (id: string): Promise<Outcome> => {
-    const preset = spec.preset?.get(id);
-    if (preset) return Promise.resolve(preset);
-    if (!members.has(id)) return Promise.resolve(SKIPPED);
-    let promise = promises.get(id);
-    if (!promise) {
-      promise = settle(id);
-      promises.set(id, promise);
-    }
-    return promise;
-  };
+  const sourceOutcome = (id: string): Outcome => spec.preset?.get(id) ?? outcomes.get(id) ?? SKIPPED;
 
-  const decide = async (id: string, edges: readonly WorkflowEdge[], sources: Outcome[]): Promise<Outcome> => {
-    if (run.signal.aborted || sources.some((source) => source.kind === 'cancelled')) {
+  const decide = (id: string): Outcome | Promise<Outcome> => {
+    const preset = spec.preset?.get(id);
+    if (preset) return preset;
+    const edges = run.plan.graph.incoming.get(id) ?? [];
+    const sources = edges.map((edge) => sourceOutcome(edge.source));
+    if (run.cancel.aborted || sources.some((source) => source.kind === 'cancelled')) {
       recordNotRun(run, id, 'cancelled');
       return CANCELLED;
     }
@@ -86,9 +122,10 @@ export async function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): 
       if (!spec.startAllowed(id)) return skip();
       given = { input: spec.startInput(id), inputs: {} };
     } else {
-      const live = edges.flatMap((edge, i) => {
-        const source = sources[i];
-        return source?.kind === 'ran' && isLive(edge, source) ? [{ edge, output: source.output }] : [];
+      const live: { edge: WorkflowEdge; output: unknown }[] = [];
+      edges.forEach((edge, i) => {
+        const source = sources[i]!;
+        if (source.kind === 'ran' && isLive(edge, source)) live.push({ edge, output: source.output });
       });
       if (live.length === 0) return skip();
       given = gatherInput(run, live);
@@ -97,15 +134,48 @@ export async function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): 
     return step(id, given, halted);
   };
 
-  const settle = async (id: string): Promise<Outcome> => {
-    const edges = run.plan.graph.incoming.get(id) ?? [];
-    const sources = await Promise.all(edges.map((edge) => outcomeOf(edge.source)));
-    const outcome = await decide(id, edges, sources);
-    if (outcome.kind === 'failed') failure ??= outcome.failure;
-    if (outcome.kind === 'cancelled') cancelled = true;
-    return outcome;
-  };
-
-  const settled = await Promise.all(spec.nodeIds.map(async (id) => [id, await outcomeOf(id)] as const));
-  return { outcomes: new Map(settled), failure, cancelled };
+  return new Promise((resolve, reject) => {
+    const settled = (id: string, outcome: Outcome) => {
+      outcomes.set(id, outcome);
+      if (outcome.kind === 'failed') failure ??= outcome.failure;
+      if (outcome.kind === 'cancelled') cancelled = true;
+      for (const target of shape.feeds.get(id) ?? []) {
+        const left = remaining.get(target)! - 1;
+        remaining.set(target, left);
+        if (left === 0) ready.push(target);
+      }
+    };
+    /** Nodes that became ready together all start before any of their outcomes counts. */
+    const drain = () => {
+      try {
+        while (ready.length > 0) {
+          const wave = ready.splice(0);
+          const decided = wave.map(decide);
+          wave.forEach((id, i) => {
+            const outcome = decided[i]!;
+            if (outcome instanceof Promise) {
+              waiting++;
+              outcome.then((value) => {
+                waiting--;
+                settled(id, value);
+                drain();
+              }, reject);
+            } else {
+              settled(id, outcome);
+            }
+          });
+        }
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      if (waiting === 0 && outcomes.size === spec.nodeIds.length) {
+        const ordered = new Map<string, Outcome>();
+        for (const id of spec.nodeIds) ordered.set(id, outcomes.get(id)!);
+        resolve({ outcomes: ordered, failure, cancelled });
+      }
+    };
+    for (const id of spec.nodeIds) if (remaining.get(id) === 0) ready.push(id);
+    drain();
+  });
 }

@@ -1,6 +1,7 @@
 /** Mutable state of one run, shared by the scheduler, the node runner and the loop runner. */
 import type { ExpressionScope } from '../expressions/index.js';
 import { CoreNodeType } from '../workflow/index.js';
+import type { RunCancel } from './abort.js';
 import type { RunEventListener } from './events.js';
 import type { RunPlan } from './plan.js';
 import type { EngineLogger, EnginePorts } from './ports.js';
@@ -26,7 +27,7 @@ export interface RunState {
   readonly plan: RunPlan;
   readonly ports: EnginePorts;
   readonly logger: EngineLogger;
-  readonly signal: AbortSignal;
+  readonly cancel: RunCancel;
   readonly maxDepth: number;
   readonly emit: RunEventListener;
   now(): Date;
@@ -62,23 +63,54 @@ export function recordNotRun(
   });
 }
 
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** A copy, so a node setting a variable does not change what it was rendered with. */
+const snapshot = (values: Record<string, unknown>) => {
+  for (const _ in values) return { ...values };
+  return EMPTY as Record<string, unknown>;
+};
+
 /**
  * Scope for rendering a node's fields: `$input`, ancestors by label (null when they did not run;
- * other labels are unknown references), trigger, vars, globals.
+ * other labels are unknown references), trigger, vars, globals. The ancestor map is built on first
+ * use: most fields never name a node, and ancestors' outputs are settled before the node starts.
  */
-export function expressionScope(run: RunState, nodeId: string, input: unknown): ExpressionScope {
-  const nodes: Record<string, unknown> = {};
-  for (const id of run.plan.ancestorsOf(nodeId)) {
-    const node = run.plan.node(id);
-    if (node.type !== CoreNodeType.sticky) nodes[node.data.label] = run.outputs.get(id) ?? null;
+class NodeScope implements ExpressionScope {
+  readonly trigger: unknown;
+  readonly vars: Record<string, unknown>;
+  readonly global: Record<string, unknown>;
+  readonly credentials: Record<string, unknown>;
+  private ancestorOutputs: Record<string, unknown> | undefined;
+
+  constructor(
+    private readonly run: RunState,
+    private readonly nodeId: string,
+    readonly input: unknown,
+  ) {
+    this.trigger = run.request.trigger;
+    this.vars = snapshot(run.vars);
+    this.global = snapshot(run.global);
+    this.credentials = run.request.credentials ?? (EMPTY as Record<string, unknown>);
   }
-  return {
-    input,
-    nodes,
-    trigger: run.request.trigger,
-    vars: { ...run.vars },
-    global: { ...run.global },
-    credentials: run.request.credentials ?? {},
-    now: () => run.now(),
-  };
+
+  get nodes(): Record<string, unknown> {
+    if (!this.ancestorOutputs) {
+      const nodes: Record<string, unknown> = {};
+      for (const id of this.run.plan.ancestorsOf(this.nodeId)) {
+        const node = this.run.plan.node(id);
+        if (node.type !== CoreNodeType.sticky) nodes[node.data.label] = this.run.outputs.get(id) ?? null;
+      }
+      this.ancestorOutputs = nodes;
+    }
+    return this.ancestorOutputs;
+  }
+
+  now(): Date {
+    return this.run.now();
+  }
+}
+
+export function expressionScope(run: RunState, nodeId: string, input: unknown): ExpressionScope {
+  return new NodeScope(run, nodeId, input);
 }

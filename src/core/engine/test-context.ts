@@ -5,7 +5,7 @@
 import type { TSchema } from 'typebox';
 import type { ExpressionScope } from '../expressions/index.js';
 import type { WorkflowNode } from '../workflow/index.js';
-import { neverAborted, sleep } from './abort.js';
+import { sleep } from './abort.js';
 import { checkDepth, evaluateSource, missingHttpPort, SUB_WORKFLOW_TRIGGER_SOURCE } from './context.js';
 import type { NodeContext, NodeDefinition, NodeRunResult } from './define-node.js';
 import { NonRetriableError } from './errors.js';
@@ -61,7 +61,7 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
   const logs: LogEntry[] = [];
   const vars: Record<string, unknown> = { ...options.vars };
   const globals: Record<string, unknown> = { ...options.global };
-  const signal = options.signal ?? neverAborted();
+  const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? (() => new Date());
   const runId = options.runId ?? 'test-run';
   const testRun = options.testRun ?? false;

@@ -1,4 +1,5 @@
 import type { WorkflowDocument } from '../workflow/index.js';
+import type { RunCancel } from './abort.js';
 import type { NodeRegistry } from './define-node.js';
 import type { RunEventListener } from './events.js';
 import type { EnginePorts } from './ports.js';
@@ -19,7 +20,9 @@ export interface RunRequest {
   vars?: Record<string, unknown>;
   global?: Record<string, unknown>;
   credentials?: Record<string, unknown>;
+  /** Cancels the run; `cancel` (cheaper, see abort.ts) wins over `signal` when both are given. */
   signal?: AbortSignal;
+  cancel?: RunCancel;
 }
 
 export interface RunDeps {

@@ -2,7 +2,7 @@
  * Skein's expression language (design 7 and 10): jsep parses, our own evaluator walks the tree over
  * a whitelist of operators, methods and functions. Never eval, Function or vm.
  */
-export { evaluateExpression, referencedRoots, renderDeep, renderField } from './render.js';
+export { evaluateExpression, referencedRoots, renderDeep, renderField, setOwn } from './render.js';
 export { BUILTIN_ROOTS, type ExpressionScope } from './scope.js';
 export { ExpressionError, ExpressionErrorKind } from './errors.js';
 export {

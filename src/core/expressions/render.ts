@@ -8,11 +8,17 @@ import type { ExpressionScope } from './scope.js';
 import { classifyField, type FieldShape, type Segment } from './template.js';
 import { toText } from './values.js';
 
-function guarded<T>(expression: string, fieldPath: string | undefined, run: () => T): T {
+/** A field's path, spelled out only when an error names it (most renders never fail). */
+type FieldPath = string | undefined | { parent: FieldPath; key: string | number };
+
+const pathText = (path: FieldPath): string | undefined =>
+  typeof path === 'object' ? childPath(pathText(path.parent), path.key) : path;
+
+function guarded<T>(expression: string, fieldPath: FieldPath, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    throw toExpressionError(error, expression, fieldPath);
+    throw toExpressionError(error, expression, pathText(fieldPath));
   }
 }
 
@@ -21,7 +27,7 @@ export function evaluateExpression(source: string, scope: ExpressionScope): unkn
   return guarded(source, undefined, () => evaluate(parseExpression(source), createContext(scope)));
 }
 
-function renderTemplate(segments: Segment[], ctx: EvalContext, fieldPath: string | undefined): string {
+function renderTemplate(segments: Segment[], ctx: EvalContext, fieldPath: FieldPath): string {
   let output = '';
   for (const segment of segments) {
     if (segment.kind === 'text') {
@@ -42,12 +48,21 @@ function renderTemplate(segments: Segment[], ctx: EvalContext, fieldPath: string
  * `{{ expr }}` block keeps its native JSON type; any other field with references or blocks becomes a
  * string; a field without either is returned as is.
  */
-export function renderField(value: string, scope: ExpressionScope, fieldPath?: string): unknown {
+export function renderField(value: string, scope: ExpressionScope, fieldPath?: FieldPath): unknown {
   const shape: FieldShape = guarded(value.trim(), fieldPath, () => classifyField(value));
   if (shape.kind === 'text') return shape.text;
   const ctx = createContext(scope);
   if (shape.kind === 'template') return renderTemplate(shape.segments, ctx, fieldPath);
   return guarded(shape.source, fieldPath, () => evaluate(shape.node ?? parseExpression(shape.source), ctx));
+}
+
+/** Assignment, except that a `__proto__` key from JSON stays an own property, never the prototype. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }
 
 const SIMPLE_KEY = /^[A-Za-z_$][\w$]*$/;
@@ -69,14 +84,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Renders every string inside arrays and plain objects (keys are not rendered), returning new
  * containers; other values are returned as they are. Field paths look like `mappings[0].value`.
  */
-export function renderDeep(value: unknown, scope: ExpressionScope, fieldPath?: string): unknown {
+export function renderDeep(value: unknown, scope: ExpressionScope, fieldPath?: FieldPath): unknown {
   if (typeof value === 'string') return renderField(value, scope, fieldPath);
   if (Array.isArray(value))
-    return value.map((item, index) => renderDeep(item, scope, childPath(fieldPath, index)));
+    return value.map((item, index) => renderDeep(item, scope, { parent: fieldPath, key: index }));
   if (isPlainObject(value)) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, renderDeep(item, scope, childPath(fieldPath, key))]),
-    );
+    const rendered: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      setOwn(rendered, key, renderDeep(value[key], scope, { parent: fieldPath, key }));
+    }
+    return rendered;
   }
   return value;
 }

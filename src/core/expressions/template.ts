@@ -165,7 +165,21 @@ function hasSpacedPostfix(source: string): boolean {
   return SPACED_POSTFIX.test(source.replace(STRING_LITERAL, '""'));
 }
 
+const SHAPE_CACHE_SIZE = 2048;
+const shapes = new Map<string, FieldShape>();
+
+/** Shapes are cached by text (the same fields render on every run); callers never mutate them. */
 export function classifyField(value: string): FieldShape {
+  let shape = shapes.get(value);
+  if (shape === undefined) {
+    shape = classifyUncached(value);
+    if (shapes.size >= SHAPE_CACHE_SIZE) shapes.delete(shapes.keys().next().value as string);
+    shapes.set(value, shape);
+  }
+  return shape;
+}
+
+function classifyUncached(value: string): FieldShape {
   const trimmed = value.trim();
   if (startsReference(trimmed, 0) && trimmed.length <= MAX_SOURCE_LENGTH && !hasSpacedPostfix(trimmed)) {
     const node = tryParseExpression(trimmed);

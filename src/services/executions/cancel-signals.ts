@@ -1,14 +1,15 @@
 /**
- * Cancellation across workers: each run registers an AbortController here; a cancel request aborts
+ * Cancellation across workers: each run registers its cancellation here; a cancel request aborts
  * it when the run is in this process and is also published on the shared store, so the worker that
  * owns the run aborts it there.
  */
+import { LazyCancel } from '../../core/engine/index.js';
 import type { SharedStore, Unsubscribe } from '../shared-store/shared-store.js';
 
 const CHANNEL = 'execution-cancel';
 
 export class CancelSignals {
-  private controllers = new Map<string, AbortController>();
+  private controllers = new Map<string, LazyCancel>();
   private unsubscribe: Unsubscribe | undefined;
 
   constructor(private readonly store: SharedStore) {}
@@ -22,8 +23,8 @@ export class CancelSignals {
     this.unsubscribe = undefined;
   }
 
-  register(executionId: string): AbortController {
-    const controller = new AbortController();
+  register(executionId: string): LazyCancel {
+    const controller = new LazyCancel();
     this.controllers.set(executionId, controller);
     return controller;
   }

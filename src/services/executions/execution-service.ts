@@ -17,7 +17,7 @@ import { readRunInput, type ExecuteRequestParts, type RunInput } from './request
 import { executeBody, type ExecuteAnswer } from './responses.js';
 import { resourcesFor, type RunResourceSources } from './run-resources.js';
 import type { RunChannels } from './run-channel.js';
-import { startLiveRun, type LaunchSpec, type LiveRun } from './run-starter.js';
+import { startLiveRun, type LaunchSpec, type LiveRun, type RunStarterDeps } from './run-starter.js';
 
 export type { LiveRun } from './run-starter.js';
 
@@ -191,25 +191,30 @@ export class ExecutionService {
   private start(spec: LaunchSpec): LiveRun {
     const document = documentOf(spec.workflow);
     const resources = resourcesFor(document, spec.userId, this.deps.resources);
-    return startLiveRun(
-      { ...spec, document },
-      {
+    return startLiveRun({ ...spec, document }, this.starterDepsFor(spec.workflow), resources);
+  }
+
+  /** What runs of one workflow start with; kept per cached row, as sub-workflows answer to its owner. */
+  private readonly starterDeps = new WeakMap<WorkflowRow, RunStarterDeps>();
+  private starterDepsFor(workflow: WorkflowRow): RunStarterDeps {
+    let deps = this.starterDeps.get(workflow);
+    if (!deps) {
+      const ownerId = workflow.ownerId;
+      deps = {
         registry: this.deps.registry,
         history: this.deps.history,
         channels: this.deps.channels,
         cancels: this.deps.cancels,
         maxDepth: this.deps.maxDepth,
-        ports: {
-          ...this.deps.ports,
-          subWorkflow: (request) => this.runChild(request, spec.workflow.ownerId),
-        },
+        ports: { ...this.deps.ports, subWorkflow: (request) => this.runChild(request, ownerId) },
         track: (done) => {
           this.active.add(done);
           void done.finally(() => this.active.delete(done));
         },
-      },
-      resources,
-    );
+      };
+      this.starterDeps.set(workflow, deps);
+    }
+    return deps;
   }
 
   private async runChild(

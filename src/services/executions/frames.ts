@@ -8,10 +8,11 @@ export type SseNodeConfig = Record<
 
 export type FrameData = Record<string, unknown> & { type: string };
 
+/** Events are fresh objects the engine never touches again, so they become frames as they are. */
 export function frameForEvent(event: RunEvent, sseConfig: SseNodeConfig): FrameData {
-  if (event.type !== 'node_start') return { ...event };
+  if (event.type !== 'node_start') return event as unknown as FrameData;
   const config = sseConfig[event.node_id];
-  if (!config?.send_start) return { ...event };
+  if (!config?.send_start) return event as unknown as FrameData;
   const custom = typeof config.start_message === 'string' ? config.start_message.trim() : '';
   return { ...event, message: custom !== '' ? config.start_message! : `[START] ${event.node_label}` };
 }

@@ -3,13 +3,23 @@
  * with the run's resources (credentials, globals) and masking applied to everything it emits.
  */
 import { randomUUID } from 'node:crypto';
-import { startRun, type EnginePorts, type NodeRegistry, type RunResult } from '../../core/engine/index.js';
+import {
+  startRun,
+  type EarlyOutput,
+  type EnginePorts,
+  type LazyCancel,
+  type NodeRegistry,
+  type RunHandle,
+  type RunResult,
+} from '../../core/engine/index.js';
+import { noMasking } from '../../core/masking.js';
 import type { WorkflowDocument } from '../../core/workflow/index.js';
 import type { CancelSignals } from './cancel-signals.js';
 import type { WorkflowRow } from './execution-service.js';
 import { frameForEvent, type SseNodeConfig } from './frames.js';
 import type { HistoryWriter } from './history-writer.js';
 import { answerFor, executeBody, type ExecuteAnswer } from './responses.js';
+import type { ExecutionInsert } from '../../store/repositories/executions.js';
 import type { RunChannel, RunChannels } from './run-channel.js';
 import type { RunResources } from './run-resources.js';
 
@@ -43,6 +53,37 @@ export interface RunStarterDeps {
   track(done: Promise<RunResult>): void;
 }
 
+type RunRow = ExecutionInsert & { id: string };
+
+/** One history row shape for every state of a run. */
+function runRow(
+  spec: LaunchSpec,
+  id: string,
+  startedAt: Date,
+  inputs: unknown,
+  state: Pick<ExecutionInsert, 'status' | 'outputs' | 'nodeResults' | 'events' | 'finishedAt'> & {
+    executionTimeMs?: number;
+  },
+): RunRow {
+  return {
+    id,
+    workflowId: spec.workflow.id,
+    status: state.status,
+    triggerSource: spec.triggerSource,
+    testRun: spec.testRun,
+    userId: spec.userId,
+    inputs,
+    outputs: state.outputs,
+    nodeResults: state.nodeResults,
+    events: state.events,
+    startedAt,
+    finishedAt: state.finishedAt,
+    executionTimeMs: state.executionTimeMs,
+  };
+}
+
+const framesData = (channel: RunChannel) => channel.frames.map((frame) => frame.data);
+
 export function startLiveRun(
   spec: LaunchSpec & { document: WorkflowDocument },
   deps: RunStarterDeps,
@@ -50,28 +91,17 @@ export function startLiveRun(
 ): LiveRun {
   const executionId = randomUUID();
   const startedAt = new Date();
-  const controller = deps.cancels.register(executionId);
-  const unlink = linkAbort(spec.parentSignal, controller);
+  const cancel = deps.cancels.register(executionId);
+  const unlink = linkAbort(spec.parentSignal, cancel);
   const channel = deps.channels.open(executionId);
   channel.push({ type: 'execution_started', execution_id: executionId, server_now_ms: startedAt.getTime() });
-  const row = {
-    id: executionId,
-    workflowId: spec.workflow.id,
-    triggerSource: spec.triggerSource,
-    testRun: spec.testRun,
-    userId: spec.userId,
-    inputs: spec.inputs,
-    startedAt,
-  };
-  deps.history.record({ ...row, status: 'running' });
+  deps.history.record(runRow(spec, executionId, startedAt, spec.inputs, { status: 'running' }));
   const sseConfig = (spec.workflow.sseNodeConfig ?? {}) as SseNodeConfig;
-  const release = () => {
-    deps.cancels.release(executionId);
-    unlink();
-  };
+  let mask = noMasking;
 
-  const begin = (loaded: RunResources) =>
-    startRun(
+  const begin = (loaded: RunResources): RunHandle => {
+    mask = loaded.mask;
+    return startRun(
       {
         runId: executionId,
         workflow: spec.document,
@@ -80,21 +110,30 @@ export function startLiveRun(
         testRun: spec.testRun,
         userId: spec.userId,
         depth: spec.depth,
-        signal: controller.signal,
+        cancel,
         credentials: loaded.credentials,
         global: loaded.global,
       },
       {
         registry: deps.registry,
         maxDepth: deps.maxDepth,
-        ports: { ...deps.ports, credential: loaded.loadCredential, setGlobal: loaded.setGlobal },
-        onEvent: (event) => channel.push(loaded.mask(frameForEvent(event, sseConfig))),
+        ports: loaded.loadCredential
+          ? { ...deps.ports, credential: loaded.loadCredential, setGlobal: loaded.setGlobal }
+          : deps.ports,
+        onEvent: (event) => channel.push(mask(frameForEvent(event, sseConfig))),
       },
     );
+  };
+
+  const end = (row: RunRow) => {
+    deps.cancels.release(executionId);
+    unlink();
+    deps.history.record(row);
+    deps.channels.finish(executionId);
+  };
 
   /** The run could not start (bad document, nesting limit, resources unavailable). */
   const failed = (error: unknown) => {
-    release();
     const message = error instanceof Error ? error.message : String(error);
     const outputs = { error: { message, node_label: null } };
     const executionTimeMs = Date.now() - startedAt.getTime();
@@ -104,67 +143,63 @@ export function startLiveRun(
       outputs,
       execution_time_ms: executionTimeMs,
     });
-    deps.history.record({
-      ...row,
-      status: 'error',
-      outputs,
-      events: channel.frames.map((frame) => frame.data),
-      finishedAt: new Date(),
-      executionTimeMs,
-    });
-    deps.channels.finish(executionId);
+    end(
+      runRow(spec, executionId, startedAt, spec.inputs, {
+        status: 'error',
+        outputs,
+        events: framesData(channel),
+        finishedAt: new Date(),
+        executionTimeMs,
+      }),
+    );
   };
 
-  let handle: ReturnType<typeof startRun> | Promise<ReturnType<typeof startRun>>;
-  let mask = (resources as RunResources).mask;
+  const finished = (result: RunResult): RunResult => {
+    const masked = mask(result);
+    end(
+      runRow(spec, executionId, startedAt, mask(spec.inputs), {
+        status: masked.status,
+        outputs: masked.outputs,
+        nodeResults: masked.nodeResults,
+        events: framesData(channel),
+        finishedAt: new Date(),
+        executionTimeMs: masked.executionTimeMs,
+      }),
+    );
+    return masked;
+  };
+
+  let handle: RunHandle | Promise<RunHandle>;
   try {
-    handle =
-      resources instanceof Promise
-        ? resources.then((loaded) => ((mask = loaded.mask), begin(loaded)))
-        : begin(resources);
+    handle = resources instanceof Promise ? resources.then(begin) : begin(resources);
   } catch (error) {
     failed(error);
     throw error;
   }
   if (handle instanceof Promise) handle.catch(failed);
 
-  const done = Promise.resolve(handle).then(({ done: finished }) =>
-    finished.then((result) => {
-      release();
-      const masked = mask(result);
-      deps.history.record({
-        ...row,
-        inputs: mask(row.inputs),
-        status: masked.status,
-        outputs: masked.outputs,
-        nodeResults: masked.nodeResults,
-        events: channel.frames.map((frame) => frame.data),
-        finishedAt: new Date(),
-        executionTimeMs: masked.executionTimeMs,
-      });
-      deps.channels.finish(executionId);
-      return masked;
-    }),
-  );
+  const done =
+    handle instanceof Promise
+      ? handle.then((started) => started.done.then(finished))
+      : handle.done.then(finished);
   deps.track(done);
-  const answer = Promise.resolve(handle).then(({ early }) =>
-    early.then(async (output) => {
-      if (!output) return answerFor(spec.workflow.id, executionId, await done);
-      const elapsed = Date.now() - startedAt.getTime();
-      const body = executeBody(
-        spec.workflow.id,
-        executionId,
-        'success',
-        { [output.label]: output.output },
-        elapsed,
-      );
-      return { httpStatus: 200, body: mask(body) };
-    }),
-  );
+  const answerEarly = (output: EarlyOutput | null): ExecuteAnswer | Promise<ExecuteAnswer> => {
+    if (!output) return done.then((result) => answerFor(spec.workflow.id, executionId, result));
+    const elapsed = Date.now() - startedAt.getTime();
+    const outputs = { [output.label]: output.output };
+    return {
+      httpStatus: 200,
+      body: mask(executeBody(spec.workflow.id, executionId, 'success', outputs, elapsed)),
+    };
+  };
+  const answer =
+    handle instanceof Promise
+      ? handle.then((started) => started.early.then(answerEarly))
+      : handle.early.then(answerEarly);
   return { executionId, channel, answer, done };
 }
 
-function linkAbort(parent: AbortSignal | undefined, child: AbortController): () => void {
+function linkAbort(parent: AbortSignal | undefined, child: LazyCancel): () => void {
   if (!parent) return () => {};
   if (parent.aborted) {
     child.abort(parent.reason);
