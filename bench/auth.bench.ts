@@ -4,13 +4,11 @@
  */
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../src/app.js';
-import { MemoryStore } from '../src/services/shared-store/index.js';
-import { openDatabase, type DatabaseTarget } from '../src/store/database.js';
 import { testConfig } from '../test/support/app.js';
 import { createPostgresDatabaseUrl } from '../test/support/databases.js';
 import { hasPostgres } from '../test/support/services.js';
 import { durationSeconds, load, printComparison } from './lib.js';
+import { buildApp, MemoryStore, openDatabase, type DatabaseTarget } from './server.js';
 
 export async function authBench() {
   const targets: { name: string; target: DatabaseTarget; drop?: () => Promise<void> }[] = [

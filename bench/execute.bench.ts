@@ -6,14 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
-import { MemoryStore } from '../src/services/shared-store/index.js';
-import { openDatabase, type DatabaseTarget } from '../src/store/database.js';
 import { testConfig } from '../test/support/app.js';
 import { createPostgresDatabaseUrl } from '../test/support/databases.js';
 import { hasPostgres } from '../test/support/services.js';
 import { edge, greeter, node } from '../test/support/workflows.js';
 import { durationSeconds, load, printComparison } from './lib.js';
+import { buildApp, MemoryStore, openDatabase, type DatabaseTarget } from './server.js';
 
 /** `BENCH_CONNECTIONS=10` and `BENCH_DB=postgres` narrow a run while iterating on one figure. */
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);

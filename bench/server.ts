@@ -1,0 +1,15 @@
+/**
+ * The server under measurement as `npm start` runs it: compiled by tsc into dist/ (`npm run bench`
+ * builds first), not transformed on the fly by tsx, whose keep-names wrappers cost every closure a
+ * property definition. Types come from the sources.
+ */
+type AppModule = typeof import('../src/app.js');
+type StoreModule = typeof import('../src/services/shared-store/index.js');
+type DatabaseModule = typeof import('../src/store/database.js');
+
+const dist = (path: string) => import(new URL(`../dist/${path}`, import.meta.url).href);
+
+export const { buildApp } = (await dist('app.js')) as AppModule;
+export const { MemoryStore } = (await dist('services/shared-store/index.js')) as StoreModule;
+export const { openDatabase } = (await dist('store/database.js')) as DatabaseModule;
+export type { DatabaseTarget } from '../src/store/database.js';
