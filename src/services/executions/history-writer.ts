@@ -1,8 +1,9 @@
 /**
  * Writes execution history off the hot path: rows are queued and flushed in batches (one upsert
  * statement per batch). A later state of the same run replaces its queued earlier state, so a fast
- * run costs one row write. `flush()` drains the queue; `close()` is called on shutdown so nothing
- * queued is lost.
+ * run costs one row write. Batches are written one at a time; rows queued while one is being
+ * written join the next, so batches grow with the load. `flush()` drains the queue; `close()` is
+ * called on shutdown so nothing queued is lost.
  */
 import type {
   ExecutionInsert,
@@ -24,6 +25,8 @@ export class HistoryWriter {
   private writing = new Map<string, ExecutionInsert>();
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> = Promise.resolve();
+  /** The flush waiting for the write under way, if any. */
+  private next: Promise<void> | undefined;
   private readonly flushIntervalMs: number;
   private readonly maxBatchSize: number;
 
@@ -48,18 +51,29 @@ export class HistoryWriter {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
-    this.inFlight = this.inFlight.then(() => this.write(batch));
-    return this.inFlight;
+    // One flush waits behind the write under way and takes its batch when that write has landed,
+    // so rows queued meanwhile join it.
+    this.next ??= this.inFlight.then(() => {
+      this.next = undefined;
+      return this.write(this.take());
+    });
+    this.inFlight = this.next;
+    return this.next;
   }
 
   async close(): Promise<void> {
     await this.flush();
   }
 
-  private async write(batch: ExecutionInsert[]): Promise<void> {
+  /** Moves the queue to `writing`, where peek() still sees it. */
+  private take(): ExecutionInsert[] {
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
     for (const row of batch) this.writing.set(row.id!, row);
+    return batch;
+  }
+
+  private async write(batch: ExecutionInsert[]): Promise<void> {
     try {
       await this.writeChunks(batch);
     } finally {

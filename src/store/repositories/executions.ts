@@ -35,48 +35,63 @@ function filters(filter: Omit<ExecutionFilter, 'workflowId'> & { workflowId?: st
 
 const newestFirst = [desc(executions.startedAt), desc(executions.id)];
 
-/** Escapes that jsonb refuses: NUL, and surrogate halves (JSON.stringify escapes only lone ones). */
-const JSONB_REFUSES = /\\u0000|\\ud[89a-f]/i;
+/** Escapes PostgreSQL refuses in json and text: NUL, and surrogate halves (JSON.stringify escapes only lone ones). */
+const REFUSED = /\\u0000|\\ud[89a-f]/i;
 
-function batchJson(rows: ExecutionInsert[]): string {
-  const shaped = rows.map((row) => ({
-    id: row.id,
-    workflow_id: row.workflowId,
-    status: row.status,
-    trigger_source: row.triggerSource ?? null,
-    test_run: row.testRun ?? false,
-    user_id: row.userId ?? null,
-    inputs: row.inputs ?? null,
-    outputs: row.outputs ?? null,
-    node_results: row.nodeResults ?? {},
-    events: row.events ?? [],
-    started_at: row.startedAt,
-    finished_at: row.finishedAt ?? null,
-    execution_time_ms: row.executionTimeMs ?? 0,
-  }));
-  const text = JSON.stringify(shaped);
-  return JSONB_REFUSES.test(text) ? JSON.stringify(jsonbSafe(shaped)) : text;
+/** Joins a batch's documents into one parameter; JSON.stringify leaves no control character raw, so none holds it. */
+const SEPARATOR = '\x1e';
+
+/** A row's four documents as JSON text, '' standing for SQL null. */
+function documents(row: ExecutionInsert): string[] {
+  return [row.inputs, row.outputs, row.nodeResults ?? {}, row.events ?? []].map((value) =>
+    value == null ? '' : JSON.stringify(value),
+  );
+}
+
+/** The row and its documents, with the characters PostgreSQL refuses replaced (see jsonbSafe) if it has any. */
+function safe(row: ExecutionInsert): { row: ExecutionInsert; documents: string[] } {
+  const texts = documents(row);
+  if (![JSON.stringify([row.status, row.triggerSource]), ...texts].some((text) => REFUSED.test(text)))
+    return { row, documents: texts };
+  const cleaned = jsonbSafe(row) as ExecutionInsert;
+  return { row: cleaned, documents: documents(cleaned) };
+}
+
+/**
+ * The batch as rows of one unnest call, one parameter per column: arrays for the scalars, and for
+ * each document column its documents joined by SEPARATOR, so that each is parsed once (by json
+ * input). A many-row VALUES list costs more to build than the write, and one JSON parameter for
+ * the whole batch costs the database a parse of everything before it can split it.
+ */
+function unnested(batch: ExecutionInsert[]): SQL {
+  const rows = batch.map(safe);
+  const array = (type: string, value: (row: ExecutionInsert) => unknown) =>
+    sql`${sql.param(rows.map(({ row }) => value(row)))}::${sql.raw(type)}[]`;
+  const joined = (index: number) =>
+    sql`string_to_array(${rows.map(({ documents }) => documents[index]).join(SEPARATOR)}, ${SEPARATOR}, '')`;
+  return sql`unnest(${array('uuid', (row) => row.id)}, ${array('uuid', (row) => row.workflowId)},
+    ${array('text', (row) => row.status)}, ${array('text', (row) => row.triggerSource ?? null)},
+    ${array('boolean', (row) => row.testRun ?? false)}, ${array('uuid', (row) => row.userId ?? null)},
+    ${joined(0)}, ${joined(1)}, ${joined(2)}, ${joined(3)}, ${array('timestamptz', (row) => row.startedAt)},
+    ${array('timestamptz', (row) => row.finishedAt ?? null)}, ${array('integer', (row) => row.executionTimeMs ?? 0)})`;
 }
 
 export function createExecutionRepository(db: Db) {
   return {
-    /**
-     * Inserts or replaces rows by id in one statement (a run's later state replaces its earlier one).
-     * The batch travels as one JSON parameter: building a many-row VALUES list costs more than the write.
-     */
+    /** Inserts rows, or replaces them by id (a run's later state replaces its earlier one), in one statement. */
     async upsertMany(rows: ExecutionInsert[]): Promise<void> {
       if (rows.length === 0) return;
       await db.execute(sql`
         insert into executions (id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
-        select id, workflow_id, status, trigger_source, coalesce(test_run, false), user_id, inputs, outputs,
-          coalesce(node_results, '{}'::jsonb), coalesce(events, '[]'::jsonb), started_at, finished_at,
-          coalesce(execution_time_ms, 0)
-        from jsonb_to_recordset(${batchJson(rows)}::jsonb) as x(id uuid, workflow_id uuid, status text,
-          trigger_source text, test_run boolean, user_id uuid, inputs jsonb, outputs jsonb, node_results jsonb,
-          events jsonb, started_at timestamptz, finished_at timestamptz, execution_time_ms integer)
-        on conflict (id) do update set status = excluded.status, outputs = excluded.outputs,
-          node_results = excluded.node_results, events = excluded.events, finished_at = excluded.finished_at,
+        select id, workflow_id, status, trigger_source, test_run, user_id, inputs::json, outputs::json,
+          node_results::json, events::json, started_at, finished_at, execution_time_ms
+        from ${unnested(rows)} as x(id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
+          node_results, events, started_at, finished_at, execution_time_ms)
+        on conflict (id) do update set workflow_id = excluded.workflow_id, status = excluded.status,
+          trigger_source = excluded.trigger_source, test_run = excluded.test_run, user_id = excluded.user_id,
+          inputs = excluded.inputs, outputs = excluded.outputs, node_results = excluded.node_results,
+          events = excluded.events, started_at = excluded.started_at, finished_at = excluded.finished_at,
           execution_time_ms = excluded.execution_time_ms`);
     },
 
