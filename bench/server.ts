@@ -3,13 +3,13 @@
  * builds first), not transformed on the fly by tsx, whose keep-names wrappers cost every closure a
  * property definition. Types come from the sources.
  */
-type AppModule = typeof import('../src/app.js');
-type StoreModule = typeof import('../src/services/shared-store/index.js');
-type DatabaseModule = typeof import('../src/store/database.js');
+import type * as AppModule from '../src/app.js';
+import type * as StoreModule from '../src/services/shared-store/index.js';
+import type * as DatabaseModule from '../src/store/database.js';
 
 const dist = (path: string) => import(new URL(`../dist/${path}`, import.meta.url).href);
 
-export const { buildApp } = (await dist('app.js')) as AppModule;
-export const { MemoryStore } = (await dist('services/shared-store/index.js')) as StoreModule;
-export const { openDatabase } = (await dist('store/database.js')) as DatabaseModule;
+export const { buildApp } = (await dist('app.js')) as typeof AppModule;
+export const { MemoryStore } = (await dist('services/shared-store/index.js')) as typeof StoreModule;
+export const { openDatabase } = (await dist('store/database.js')) as typeof DatabaseModule;
 export type { DatabaseTarget } from '../src/store/database.js';
