@@ -1,8 +1,10 @@
 /** Every repository, run against PGlite and PostgreSQL by the same cases. */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../../test/support/databases.js';
 import { hasPostgres } from '../../../test/support/services.js';
+import { workflows as workflowTable } from '../schema.js';
 import { createRefreshTokenRepository } from './refresh-tokens.js';
 import { createUserRepository } from './users.js';
 import { createWorkflowRepository } from './workflows.js';
@@ -155,9 +157,18 @@ describe.each(kinds)('repositories on %s', (kind) => {
         ids.push(created.row.id);
       }
       await workflows.create({ name: 'theirs', ownerId: otherId });
-      await workflows.update(ids[0]!, { description: 'touched' });
-      const names = (await workflows.listForOwner(ownerId)).map((row) => row.name);
-      expect(names).toEqual(['first', 'third', 'second']);
+      // Rows created in one millisecond tie on updated_at (and created_at): give each its own, out of
+      // creation order, so the order checked is the updated_at order.
+      const updatedAt = ['2020-01-01T00:00:00Z', '2020-01-03T00:00:00Z', '2020-01-02T00:00:00Z'];
+      for (const [index, id] of ids.entries()) {
+        const at = new Date(updatedAt[index]!);
+        await database.db.update(workflowTable).set({ updatedAt: at }).where(eq(workflowTable.id, id));
+      }
+      const listed = async () => (await workflows.listForOwner(ownerId)).map((row) => row.name);
+      expect(await listed()).toEqual(['second', 'third', 'first']);
+      await workflows.update(ids[0]!, { description: 'touched' }); // sets updated_at to now()
+      const names = await listed();
+      expect(names).toEqual(['first', 'second', 'third']);
       expect((await workflows.listAccessibleBy(ownerId)).map((row) => row.name)).toEqual(names);
       expect(await workflows.findAccessible(ids[0]!, ownerId)).toMatchObject({ id: ids[0] });
       expect(await workflows.findAccessible(ids[0]!, otherId)).toBeUndefined();

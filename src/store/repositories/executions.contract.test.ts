@@ -1,0 +1,168 @@
+/** The execution history repository and the HistoryWriter in front of it, on PGlite and PostgreSQL. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../../test/support/databases.js';
+import { hasPostgres } from '../../../test/support/services.js';
+import { HistoryWriter } from '../../services/executions/history-writer.js';
+import { createExecutionRepository, type ExecutionInsert, type ExecutionRepository } from './executions.js';
+import { rowsOf } from './folders.js';
+import { createUserRepository } from './users.js';
+import { createWorkflowRepository } from './workflows.js';
+
+const kinds: DatabaseKind[] = ['pglite'];
+if (await hasPostgres()) kinds.push('postgres');
+
+describe.each(kinds)('execution history on %s', (kind) => {
+  let database: TestDatabase;
+  let repo: ExecutionRepository;
+  let userId: string;
+  const newWorkflow = async (name: string, ownerId = userId) => {
+    const created = await createWorkflowRepository(database.db).create({ name, ownerId });
+    if (!created.ok) throw new Error(created.reason);
+    return created.row.id;
+  };
+  const newUser = async () => {
+    const email = `${randomUUID()}@x.io`;
+    const created = await createUserRepository(database.db).create({ email, name: '', passwordHash: 'h' });
+    if (!created.ok) throw new Error(created.reason);
+    return created.user.id;
+  };
+  const run = (workflowId: string, extra: Partial<ExecutionInsert> = {}) => ({
+    id: randomUUID(),
+    workflowId,
+    status: 'running',
+    triggerSource: 'API',
+    testRun: false,
+    userId,
+    inputs: { body: { name: 'Ada' } },
+    startedAt: new Date('2026-01-01T00:00:00.123Z'),
+    ...extra,
+  });
+  const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second));
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    repo = createExecutionRepository(database.db);
+    userId = await newUser();
+  });
+  afterAll(() => database.destroy());
+
+  it('reads null documents back as null, null, {} and []', async () => {
+    const row = run(await newWorkflow('nulls'), { inputs: null });
+    await repo.upsertMany([row]);
+    const defaults = { outputs: null, nodeResults: {}, events: [], finishedAt: null, executionTimeMs: 0 };
+    expect(await repo.findById(row.id)).toEqual({ ...row, ...defaults }); // startedAt to the millisecond
+    expect(await repo.findById(randomUUID())).toBeUndefined();
+  });
+
+  it("replaces a run's earlier state with its later one, documents included", async () => {
+    const workflowId = await newWorkflow('replace');
+    const [first, other] = [run(workflowId), run(workflowId)];
+    await repo.upsertMany([first, other]);
+    const documents = { inputs: { masked: '***' }, outputs: { result: 'Hello 😀' }, events: [{ type: 'x' }] };
+    const finished = { status: 'success', finishedAt: at(1), executionTimeMs: 877 };
+    const final = { ...first, ...documents, ...finished, nodeResults: { n: { status: 'success' } } };
+    await repo.upsertMany([final, { ...other, status: 'error' }]);
+    expect(await repo.findById(first.id)).toEqual(final);
+    expect((await repo.findById(other.id))?.status).toBe('error');
+    expect((await repo.list({ workflowId, limit: 10, offset: 0 })).total).toBe(2);
+  });
+
+  it('round-trips the \\x1e separator, quotes and backslashes in a batch of several rows', async () => {
+    const workflowId = await newWorkflow('separators');
+    const inputs = { s: 'a\x1eb\nc"\\', k: { 'x\x1e': [1, 2.5, 1e21, null, true, ''] } };
+    const rows = [
+      run(workflowId, { triggerSource: 'src\x1e\x1f,"{}\\', inputs, outputs: '\x1e' }),
+      run(workflowId, { inputs: null, events: ['\x1e', '"', ''] }),
+      run(workflowId, { inputs: '', nodeResults: { '\x1e': { '"': '\\' } } }),
+    ];
+    await repo.upsertMany(rows);
+    const read = await Promise.all(rows.map((row) => repo.findById(row.id)));
+    expect(read[0]).toMatchObject({ triggerSource: 'src\x1e\x1f,"{}\\', inputs, outputs: '\x1e' });
+    expect(read[1]).toMatchObject({ inputs: null, outputs: null, events: ['\x1e', '"', ''] });
+    expect(read[2]).toMatchObject({ inputs: '', nodeResults: { '\x1e': { '"': '\\' } }, events: [] });
+  });
+
+  it('stores NUL and lone surrogates as U+FFFD in text and documents, keeping valid pairs', async () => {
+    const workflowId = await newWorkflow('refused');
+    const dirty = run(workflowId, {
+      triggerSource: 'src\u0000',
+      inputs: { body: { name: 'a\u0000b\ud800', '\u0000': '\udfff' } },
+      events: [{ t: '\ud83d\ude00 ok' }],
+    });
+    const clean = run(workflowId, { status: 'success' });
+    await repo.upsertMany([dirty, clean]);
+    expect(await repo.findById(dirty.id)).toMatchObject({
+      triggerSource: 'src\ufffd',
+      inputs: { body: { name: 'a\ufffdb\ufffd', '\ufffd': '\ufffd' } },
+      events: [{ t: '😀 ok' }],
+    });
+    expect(await repo.findById(clean.id)).toMatchObject({ status: 'success', inputs: clean.inputs });
+  });
+
+  it('lists, filters and pages runs newest first; latestFinished skips unfinished runs', async () => {
+    const workflowId = await newWorkflow('list');
+    const rows = [1, 2, 3, 4].map((s) =>
+      run(workflowId, { startedAt: at(s), status: 'success', finishedAt: at(9) }),
+    );
+    rows.push(run(workflowId, { startedAt: at(5), status: 'error', triggerSource: 'cron' }));
+    await repo.upsertMany(rows);
+    const ids = (items: { id: string }[]) => items.map((row) => row.id);
+    const page = await repo.list({ workflowId, limit: 2, offset: 1 });
+    expect(ids(page.items)).toEqual([rows[3]!.id, rows[2]!.id]);
+    expect(page.total).toBe(5);
+    const failed = await repo.list({ workflowId, status: 'error', limit: 9, offset: 0 });
+    expect(ids(failed.items)).toEqual([rows[4]!.id]);
+    expect((await repo.list({ workflowId, triggerSource: 'API', limit: 9, offset: 0 })).total).toBe(4);
+    expect(ids(await repo.latestFinished(workflowId, 3))).toEqual([rows[3]!.id, rows[2]!.id, rows[1]!.id]);
+  });
+
+  it("listAccessible names each run's workflow and leaves out workflows the user cannot see", async () => {
+    const otherId = await newUser();
+    const visible = run(await newWorkflow('visible', otherId), { startedAt: at(2) });
+    const hidden = run(await newWorkflow('hidden'), { startedAt: at(1) });
+    await repo.upsertMany([visible, hidden]);
+    const seen = await repo.listAccessible({ userId: otherId, limit: 10, offset: 0 });
+    expect(seen.items.map((row) => [row.id, row.workflowName])).toEqual([[visible.id, 'visible']]);
+    expect(seen.total).toBe(1);
+    const malformed = await repo.listAccessible({ userId: 'nope', limit: 10, offset: 0 });
+    expect(malformed).toEqual({ items: [], total: 0 });
+  });
+
+  it('HistoryWriter: one bad row is reported alone and the rest of its batch is written', async () => {
+    const workflowId = await newWorkflow('batch');
+    const errors: number[] = [];
+    const writer = new HistoryWriter({ repository: repo, onError: (_error, rows) => errors.push(rows) });
+    const good = Array.from({ length: 450 }, () => run(workflowId, { status: 'success' }));
+    const bad = run(randomUUID());
+    for (const row of [...good.slice(0, 200), bad, ...good.slice(200)]) writer.record(row);
+    expect(writer.peek(good[0]!.id)).toMatchObject({ id: good[0]!.id, status: 'success', nodeResults: {} });
+    await writer.close();
+    expect(errors).toEqual([1]);
+    expect((await repo.list({ workflowId, limit: 1, offset: 0 })).total).toBe(450);
+    expect(await repo.findById(bad.id)).toBeUndefined();
+    expect(writer.peek(good[0]!.id)).toBeUndefined();
+  });
+
+  it('HistoryWriter: a later state replaces an earlier one that was already written', async () => {
+    const writer = new HistoryWriter({ repository: repo });
+    const row = run(await newWorkflow('later'));
+    writer.record(row);
+    await writer.flush();
+    expect((await repo.findById(row.id))?.status).toBe('running');
+    writer.record({ ...row, status: 'success', outputs: { x: 1 } });
+    expect(writer.peek(row.id)).toMatchObject({ status: 'success', outputs: { x: 1 } });
+    await writer.close();
+    expect(await repo.findById(row.id)).toMatchObject({ status: 'success', outputs: { x: 1 } });
+  });
+
+  it('stores the documents as json, not jsonb', async () => {
+    const result = await database.db.execute(sql`
+      select attname, format_type(atttypid, atttypmod) as type from pg_attribute
+      where attrelid = 'executions'::regclass and attname in ('inputs', 'outputs', 'node_results', 'events')
+      order by attname`);
+    const columns = ['events', 'inputs', 'node_results', 'outputs'];
+    expect(rowsOf(result)).toEqual(columns.map((attname) => ({ attname, type: 'json' })));
+  });
+});
