@@ -1,7 +1,9 @@
 import { EventSource } from 'eventsource';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/store/repositories/folders.js';
 import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
 import { parseSseBody, readSse, waitFor, type SseFrame } from './support/sse.js';
@@ -201,18 +203,47 @@ describe.each(matrix)('event stream on $name', ({ db, store }) => {
     });
   });
 
-  it('replays a finished run from history and ends after execution_complete', async () => {
+  it('replays a finished run from its stored row exactly as it was streamed', async () => {
     const wf = await createWorkflow(t.app, owner.headers, greeter());
-    const run = json(
-      await t.app.inject({ method: 'POST', url: `/api/workflows/${wf.id}/execute`, payload: { name: 'R' } }),
+    const live = parseSseBody(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/workflows/${wf.id}/execute/stream`,
+          payload: { name: 'R' },
+        })
+      ).body,
     );
-    const replay = await t.app.inject({
-      url: `/api/executions/${run.execution_id}/events`,
-      headers: { ...owner.headers, 'last-event-id': '5' },
+    const executionId = live[0]!.data.execution_id as string;
+    // Wait until the row is in the database, so the replay reads it back rather than the queue.
+    await waitFor(async () => {
+      const stored = rowsOf<{ finished: boolean }>(
+        await t.database.db.execute(
+          sql`select finished_at is not null as finished from executions where id = ${executionId}`,
+        ),
+      );
+      return stored[0]?.finished;
     });
-    const frames = parseSseBody(replay.body);
-    expect(frames.map((f) => f.id)).toEqual([6, 7, 8]);
-    expect(frames.at(-1)!.data.type).toBe('execution_complete');
+    const replay = async (lastEventId: string) =>
+      parseSseBody(
+        (
+          await t.app.inject({
+            url: `/api/executions/${executionId}/events`,
+            headers: { ...owner.headers, 'last-event-id': lastEventId },
+          })
+        ).body,
+      );
+    const [stored] = rowsOf<{ events: { type: string }[] }>(
+      await t.database.db.execute(sql`select events from executions where id = ${executionId}`),
+    );
+    // The row keeps each output once: node_complete frames point at the node results.
+    expect(stored!.events.filter((frame) => frame.type === 'node_complete')).toHaveLength(3);
+    expect(stored!.events.some((frame) => 'output' in frame)).toBe(false);
+    expect(await replay('0')).toEqual(live);
+    const rest = await replay('5');
+    expect(rest.map((f) => f.id)).toEqual([6, 7, 8]);
+    expect(rest.at(-1)!.data).toMatchObject({ type: 'execution_complete', outputs: { result: 'Hello R' } });
+    const run = { execution_id: executionId };
     const stranger = await register(t.app, 'stranger-stream@example.com');
     expect(
       (await t.app.inject({ url: `/api/executions/${run.execution_id}/events`, headers: stranger.headers }))

@@ -6,7 +6,9 @@ import type { WorkflowAccess } from '../../services/access/workflow-access.js';
 import type { ExecutionService, WorkflowRow } from '../../services/executions/execution-service.js';
 import type { ExecutionHistory } from '../../services/executions/execution-history.js';
 import { executionRecord } from '../../services/executions/responses.js';
+import type { FrameData } from '../../services/executions/frames.js';
 import type { RunChannels } from '../../services/executions/run-channel.js';
+import { expandFrames } from '../../services/executions/stored-frames.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { Uuid } from '../schemas/common.js';
 import { ProblemResponses } from '../schemas/problem.js';
@@ -206,7 +208,12 @@ export async function executionRoutes(app: FastifyInstance, options: ExecutionRo
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         row = await options.history.find(id, { fresh: true });
       }
-      const events = (row?.events ?? []) as { type: string }[];
+      const events = row
+        ? expandFrames(row.events as FrameData[], {
+            outputs: row.outputs,
+            nodeResults: (row.nodeResults ?? {}) as Record<string, { output?: unknown }>,
+          })
+        : [];
       events.forEach((data, index) => {
         if (index + 1 > lastId) stream.send({ id: index + 1, data });
       });

@@ -22,6 +22,7 @@ import { answerFor, executeBody, type ExecuteAnswer } from './responses.js';
 import type { ExecutionInsert } from '../../store/repositories/executions.js';
 import type { RunChannel, RunChannels } from './run-channel.js';
 import type { RunResources } from './run-resources.js';
+import { compactFrames } from './stored-frames.js';
 
 export interface LaunchSpec {
   workflow: WorkflowRow;
@@ -82,7 +83,12 @@ function runRow(
   };
 }
 
-const framesData = (channel: RunChannel) => channel.frames.map((frame) => frame.data);
+/** The frames for the history row, without the outputs the row holds anyway (stored-frames.ts). */
+const storedFrames = (channel: RunChannel, row: Parameters<typeof compactFrames>[1]) =>
+  compactFrames(
+    channel.frames.map((frame) => frame.data),
+    row,
+  );
 
 export function startLiveRun(
   spec: LaunchSpec & { document: WorkflowDocument },
@@ -147,7 +153,7 @@ export function startLiveRun(
       runRow(spec, executionId, startedAt, spec.inputs, {
         status: 'error',
         outputs,
-        events: framesData(channel),
+        events: storedFrames(channel, { outputs, nodeResults: {} }),
         finishedAt: new Date(),
         executionTimeMs,
       }),
@@ -161,7 +167,7 @@ export function startLiveRun(
         status: masked.status,
         outputs: masked.outputs,
         nodeResults: masked.nodeResults,
-        events: framesData(channel),
+        events: storedFrames(channel, masked),
         finishedAt: new Date(),
         executionTimeMs: masked.executionTimeMs,
       }),
