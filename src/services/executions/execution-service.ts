@@ -2,7 +2,6 @@
  * Runs workflows for the execute endpoints and sub-workflow calls: admission (test-run rights, rate
  * limit, cache), then run-starter.ts starts the run with its resources; cancellation and draining.
  */
-import { randomUUID } from 'node:crypto';
 import type { EnginePorts, NodeRegistry, RunResult } from '../../core/engine/index.js';
 import { AppError } from '../../core/errors.js';
 import type { WorkflowDocument } from '../../core/workflow/index.js';
@@ -18,6 +17,7 @@ import { executeBody, type ExecuteAnswer } from './responses.js';
 import { resourcesFor, type RunResourceSources } from './run-resources.js';
 import type { RunChannels } from './run-channel.js';
 import { startLiveRun, type LaunchSpec, type LiveRun, type RunStarterDeps } from './run-starter.js';
+import { newExecutionId } from './execution-id.js';
 
 export type { LiveRun } from './run-starter.js';
 
@@ -170,7 +170,7 @@ export class ExecutionService {
     base: { workflowId: string; triggerSource: string; userId: string; inputs: RunInput },
     status: 'cached' | 'rate_limited',
   ): string {
-    const id = randomUUID();
+    const id = newExecutionId();
     const now = new Date();
     this.deps.history.record({
       id,

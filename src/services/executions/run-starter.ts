@@ -2,7 +2,6 @@
  * Starts one run: its execution id, live channel, cancel signal and history rows, the engine run
  * with the run's resources (credentials, globals) and masking applied to everything it emits.
  */
-import { randomUUID } from 'node:crypto';
 import {
   startRun,
   type EarlyOutput,
@@ -23,6 +22,7 @@ import type { ExecutionInsert } from '../../store/repositories/executions.js';
 import type { RunChannel, RunChannels } from './run-channel.js';
 import type { RunResources } from './run-resources.js';
 import { compactFrames } from './stored-frames.js';
+import { newExecutionId } from './execution-id.js';
 
 export interface LaunchSpec {
   workflow: WorkflowRow;
@@ -95,7 +95,7 @@ export function startLiveRun(
   deps: RunStarterDeps,
   resources: RunResources | Promise<RunResources>,
 ): LiveRun {
-  const executionId = randomUUID();
+  const executionId = newExecutionId();
   const startedAt = new Date();
   const cancel = deps.cancels.register(executionId);
   const unlink = linkAbort(spec.parentSignal, cancel);
