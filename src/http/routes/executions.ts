@@ -8,7 +8,7 @@ import type { ExecutionHistory } from '../../services/executions/execution-histo
 import { executionRecord } from '../../services/executions/responses.js';
 import type { FrameData } from '../../services/executions/frames.js';
 import type { RunChannels } from '../../services/executions/run-channel.js';
-import { expandFrames } from '../../services/executions/stored-frames.js';
+import { expandFrames, type FrameSource } from '../../services/executions/stored-frames.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { Uuid } from '../schemas/common.js';
 import { ProblemResponses } from '../schemas/problem.js';
@@ -210,8 +210,8 @@ export async function executionRoutes(app: FastifyInstance, options: ExecutionRo
       }
       const events = row
         ? expandFrames(row.events as FrameData[], {
-            outputs: row.outputs,
-            nodeResults: (row.nodeResults ?? {}) as Record<string, { output?: unknown }>,
+            ...row,
+            nodeResults: (row.nodeResults ?? {}) as FrameSource['nodeResults'],
           })
         : [];
       events.forEach((data, index) => {

@@ -1,26 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameData } from './frames.js';
-import { compactFrames, expandFrames } from './stored-frames.js';
+import { compactFrames, expandFrames, type FrameSource } from './stored-frames.js';
 
 const greeting = { greeting: 'Hello Ada' };
 const outputs = { result: 'Hello Ada' };
-const nodeResults = {
-  shape: { label: 'shape', output: greeting },
-  result: { label: 'result', output: 'Hello Ada' },
-  body: { label: 'body', output: { n: 2 } },
+const startedAt = new Date('2026-11-21T05:00:00.100Z');
+const row: FrameSource = {
+  id: 'e1',
+  startedAt,
+  status: 'success',
+  outputs,
+  executionTimeMs: 3,
+  nodeResults: {
+    shape: {
+      label: 'shape',
+      status: 'success',
+      output: greeting,
+      startedAt: '2026-11-21T05:00:00.101Z',
+      executionTimeMs: 1,
+    },
+    body: { label: 'body', status: 'success', output: { n: 2 }, startedAt: '2026-11-21T05:00:00.102Z' },
+  },
 };
 const frames: FrameData[] = [
-  { type: 'execution_started', execution_id: 'e', server_now_ms: 1 },
-  { type: 'node_start', node_id: 'shape', node_label: 'shape', started_at_ms: 2 },
+  { type: 'execution_started', execution_id: 'e1', server_now_ms: startedAt.getTime() },
+  {
+    type: 'node_start',
+    node_id: 'shape',
+    node_label: 'shape',
+    started_at_ms: Date.parse('2026-11-21T05:00:00.101Z'),
+  },
   {
     type: 'node_complete',
     node_id: 'shape',
     node_label: 'shape',
     status: 'success',
     output: greeting,
-    execution_time_ms: 0,
+    execution_time_ms: 1,
   },
-  // An earlier loop iteration: another value than the node's final result.
+  // An earlier loop iteration: its own start time and output, unlike the node's final result.
+  { type: 'node_start', node_id: 'body', node_label: 'body', started_at_ms: 99, message: '[START] body' },
   {
     type: 'node_complete',
     node_id: 'body',
@@ -29,48 +48,37 @@ const frames: FrameData[] = [
     output: { n: 1 },
     execution_time_ms: 0,
   },
-  {
-    type: 'node_complete',
-    node_id: 'result',
-    node_label: 'result',
-    status: 'success',
-    output: 'Hello Ada',
-    execution_time_ms: 0,
-  },
+  { type: 'node_retry', node_id: 'body', attempt: 2, max_attempts: 3 },
   { type: 'execution_complete', status: 'success', outputs, execution_time_ms: 3 },
 ];
 
+/** Through JSON, as the row is stored and read back. */
+const stored = (value: unknown) => JSON.parse(JSON.stringify(value)) as FrameData[];
+
 describe('stored frames', () => {
-  it('leaves out exactly the outputs the row holds, and puts them back as streamed', () => {
-    const row = { outputs, nodeResults };
-    const stored = compactFrames(frames, row);
-    expect(stored[2]).toEqual({
-      type: 'node_complete',
-      node_id: 'shape',
-      node_label: 'shape',
-      status: 'success',
-      execution_time_ms: 0,
-    });
-    expect(stored[3]).toBe(frames[3]);
-    expect(stored[4]).not.toHaveProperty('output');
-    expect(stored[5]).toEqual({ type: 'execution_complete', status: 'success', execution_time_ms: 3 });
-    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(frames).length);
-    // Through JSON, as the row is stored and read.
-    const read = JSON.parse(JSON.stringify({ stored, row })) as { stored: FrameData[]; row: typeof row };
-    expect(expandFrames(read.stored, read.row)).toEqual(frames);
-  });
-
-  it('keeps outputs that are equal but not the same value (masked runs, other objects)', () => {
-    const row = { outputs: { ...outputs }, nodeResults: { shape: { output: { ...greeting } } } };
-    expect(compactFrames(frames, row)).toEqual(frames);
-  });
-
-  it('replays a null output for a node the row has no result for', () => {
-    const stored: FrameData[] = [
-      { type: 'node_complete', node_id: 'gone', status: 'error', execution_time_ms: 0 },
-    ];
-    expect(expandFrames(stored, { outputs: null, nodeResults: {} })).toEqual([
-      { type: 'node_complete', node_id: 'gone', status: 'error', execution_time_ms: 0, output: null },
+  it('keeps only what the row does not hold', () => {
+    expect(compactFrames(frames, row)).toEqual([
+      { type: 'execution_started' },
+      { type: 'node_start', node_id: 'shape' },
+      { type: 'node_complete', node_id: 'shape' },
+      { type: 'node_start', node_id: 'body', started_at_ms: 99, message: '[START] body' },
+      { type: 'node_complete', node_id: 'body', output: { n: 1 }, execution_time_ms: 0 },
+      { type: 'node_retry', node_id: 'body', attempt: 2, max_attempts: 3 },
+      { type: 'execution_complete' },
     ]);
+  });
+
+  it('replays exactly what was streamed, fields in the streamed order', () => {
+    const replayed = expandFrames(stored(compactFrames(frames, row)), {
+      ...row,
+      nodeResults: stored(row.nodeResults) as never,
+    });
+    expect(replayed).toEqual(frames);
+    expect(JSON.stringify(replayed)).toBe(JSON.stringify(frames));
+  });
+
+  it('keeps outputs that are equal but not the same value (a masked run)', () => {
+    const masked = { ...row, outputs: { ...outputs } };
+    expect(compactFrames(frames, masked).at(-1)).toEqual({ type: 'execution_complete', outputs });
   });
 });
