@@ -59,7 +59,6 @@ export function gatherInput(
 
 /** Which members of a scope feed which: a pure function of the plan's (cached) node id list. */
 interface ScopeShape {
-  readonly members: ReadonlySet<string>;
   /** Per member: how many of its incoming edges come from other members. */
   readonly waitsFor: ReadonlyMap<string, number>;
   /** Per member: the members it feeds, once per edge. */
@@ -85,7 +84,7 @@ function shapeOf(run: RunState, nodeIds: readonly string[]): ScopeShape {
       }
       waitsFor.set(id, count);
     }
-    shape = { members, waitsFor, feeds };
+    shape = { waitsFor, feeds };
     shapes.set(nodeIds, shape);
   }
   return shape;

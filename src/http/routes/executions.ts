@@ -8,7 +8,7 @@ import type { ExecutionHistory } from '../../services/executions/execution-histo
 import { executionRecord } from '../../services/executions/responses.js';
 import type { FrameData } from '../../services/executions/frames.js';
 import type { RunChannels } from '../../services/executions/run-channel.js';
-import { expandFrames, type FrameSource } from '../../services/executions/stored-frames.js';
+import { expandFrames } from '../../services/executions/stored-frames.js';
 import { currentUser, requireUser } from '../plugins/auth.js';
 import { Uuid } from '../schemas/common.js';
 import { ProblemResponses } from '../schemas/problem.js';
@@ -208,12 +208,7 @@ export async function executionRoutes(app: FastifyInstance, options: ExecutionRo
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         row = await options.history.find(id, { fresh: true });
       }
-      const events = row
-        ? expandFrames(row.events as FrameData[], {
-            ...row,
-            nodeResults: (row.nodeResults ?? {}) as FrameSource['nodeResults'],
-          })
-        : [];
+      const events = row ? expandFrames(row.events as FrameData[], row) : [];
       events.forEach((data, index) => {
         if (index + 1 > lastId) stream.send({ id: index + 1, data });
       });

@@ -11,13 +11,13 @@ import { cacheKey } from '../limits/response-cache.js';
 import { workflowRateLimitOf, type WorkflowRateLimiter } from '../limits/workflow-rate-limiter.js';
 import type { CancelSignals } from './cancel-signals.js';
 import { mayTestRun, runUserOf, type ExecuteCaller } from './execute-auth.js';
+import { newExecutionId } from './execution-id.js';
 import type { HistoryWriter } from './history-writer.js';
 import { readRunInput, type ExecuteRequestParts, type RunInput } from './request-input.js';
 import { executeBody, type ExecuteAnswer } from './responses.js';
 import { resourcesFor, type RunResourceSources } from './run-resources.js';
 import type { RunChannels } from './run-channel.js';
 import { startLiveRun, type LaunchSpec, type LiveRun, type RunStarterDeps } from './run-starter.js';
-import { newExecutionId } from './execution-id.js';
 
 export type { LiveRun } from './run-starter.js';
 

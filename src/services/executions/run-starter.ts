@@ -13,16 +13,16 @@ import {
 } from '../../core/engine/index.js';
 import { noMasking } from '../../core/masking.js';
 import type { WorkflowDocument } from '../../core/workflow/index.js';
+import type { ExecutionInsert } from '../../store/repositories/executions.js';
 import type { CancelSignals } from './cancel-signals.js';
+import { newExecutionId } from './execution-id.js';
 import type { WorkflowRow } from './execution-service.js';
 import { frameForEvent, type SseNodeConfig } from './frames.js';
 import type { HistoryWriter } from './history-writer.js';
 import { answerFor, executeBody, type ExecuteAnswer } from './responses.js';
-import type { ExecutionInsert } from '../../store/repositories/executions.js';
 import type { RunChannel, RunChannels } from './run-channel.js';
 import type { RunResources } from './run-resources.js';
 import { compactFrames } from './stored-frames.js';
-import { newExecutionId } from './execution-id.js';
 
 export interface LaunchSpec {
   workflow: WorkflowRow;
@@ -62,7 +62,7 @@ function runRow(
   id: string,
   startedAt: Date,
   inputs: unknown,
-  state: Pick<ExecutionInsert, 'status' | 'outputs' | 'nodeResults' | 'events' | 'finishedAt'> & {
+  state: Pick<ExecutionInsert, 'status' | 'outputs' | 'nodeResults' | 'finishedAt'> & {
     executionTimeMs?: number;
   },
 ): RunRow {
@@ -76,19 +76,11 @@ function runRow(
     inputs,
     outputs: state.outputs,
     nodeResults: state.nodeResults,
-    events: state.events,
     startedAt,
     finishedAt: state.finishedAt,
     executionTimeMs: state.executionTimeMs,
   };
 }
-
-/** The frames for the history row, without the outputs the row holds anyway (stored-frames.ts). */
-const storedFrames = (channel: RunChannel, row: Parameters<typeof compactFrames>[1]) =>
-  compactFrames(
-    channel.frames.map((frame) => frame.data),
-    row,
-  );
 
 export function startLiveRun(
   spec: LaunchSpec & { document: WorkflowDocument },
@@ -131,9 +123,14 @@ export function startLiveRun(
     );
   };
 
+  /** Records the run's last state, with its frames minus what that row holds anyway. */
   const end = (row: RunRow) => {
     deps.cancels.release(executionId);
     unlink();
+    row.events = compactFrames(
+      channel.frames.map((frame) => frame.data),
+      row,
+    );
     deps.history.record(row);
     deps.channels.finish(executionId);
   };
@@ -153,14 +150,6 @@ export function startLiveRun(
       runRow(spec, executionId, startedAt, spec.inputs, {
         status: 'error',
         outputs,
-        events: storedFrames(channel, {
-          id: executionId,
-          startedAt,
-          status: 'error',
-          outputs,
-          executionTimeMs,
-          nodeResults: {},
-        }),
         finishedAt: new Date(),
         executionTimeMs,
       }),
@@ -174,14 +163,6 @@ export function startLiveRun(
         status: masked.status,
         outputs: masked.outputs,
         nodeResults: masked.nodeResults,
-        events: storedFrames(channel, {
-          id: executionId,
-          startedAt,
-          status: masked.status,
-          outputs: masked.outputs,
-          executionTimeMs: masked.executionTimeMs,
-          nodeResults: masked.nodeResults,
-        }),
         finishedAt: new Date(),
         executionTimeMs: masked.executionTimeMs,
       }),

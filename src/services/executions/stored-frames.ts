@@ -15,18 +15,22 @@ interface StoredNodeResult {
   executionTimeMs?: unknown;
 }
 
+/** The history row the frames belong to (as written, or as read back). */
 export interface FrameSource {
   id: string;
   startedAt: Date;
   status: string;
-  outputs: unknown;
-  executionTimeMs: number;
-  nodeResults: Record<string, StoredNodeResult | undefined>;
+  outputs?: unknown;
+  executionTimeMs?: number | null;
+  nodeResults?: unknown;
 }
 
 type Derive = (frame: FrameData, row: FrameSource) => unknown;
 
-const nodeOf = (frame: FrameData, row: FrameSource) => row.nodeResults[String(frame.node_id)];
+const nodeOf = (frame: FrameData, row: FrameSource) =>
+  (row.nodeResults as Record<string, StoredNodeResult | undefined> | null | undefined)?.[
+    String(frame.node_id)
+  ];
 
 /** Per frame type, in the order frames are emitted: each field and how the row yields it. */
 const DERIVED: Record<string, [string, Derive | undefined][]> = {
