@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { testConfig } from '../test/support/app.js';
 import { createPostgresDatabaseUrl } from '../test/support/databases.js';
 import { hasPostgres } from '../test/support/services.js';
-import { durationSeconds, load, printComparison } from './lib.js';
+import { compareInRounds } from './lib.js';
 import { buildApp, MemoryStore, openDatabase, type DatabaseTarget } from './server.js';
 
 export async function authBench() {
@@ -55,27 +55,27 @@ async function benchOn(dbName: string, target: DatabaseTarget) {
 
   try {
     for (const connections of [1, 10]) {
-      const baseline = await load('bare fastify route', {
-        url: `${bareUrl}/me`,
+      await compareInRounds(
+        `auth (${dbName}, memory store)`,
         connections,
-        durationSeconds,
-      });
-      const me = await load('GET /api/auth/me', {
-        url: `${url}/api/auth/me`,
-        headers: { authorization: `Bearer ${token}` },
-        connections,
-        durationSeconds,
-      });
-      const login = await load('POST /api/auth/login', {
-        url: `${url}/api/auth/login`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupHeaders: (headers) => ({ ...headers, 'x-forwarded-for': nextAddress() }),
-        body: credentials,
-        connections,
-        durationSeconds,
-      });
-      printComparison(`auth (${dbName}, memory store), ${connections} connection(s)`, baseline, [me, login]);
+        { name: 'bare fastify route', options: { url: `${bareUrl}/me` } },
+        [
+          {
+            name: 'GET /api/auth/me',
+            options: { url: `${url}/api/auth/me`, headers: { authorization: `Bearer ${token}` } },
+          },
+          {
+            name: 'POST /api/auth/login',
+            options: {
+              url: `${url}/api/auth/login`,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              setupHeaders: (headers) => ({ ...headers, 'x-forwarded-for': nextAddress() }),
+              body: credentials,
+            },
+          },
+        ],
+      );
     }
   } finally {
     await app.close();

@@ -10,7 +10,7 @@ import { testConfig } from '../test/support/app.js';
 import { createPostgresDatabaseUrl } from '../test/support/databases.js';
 import { hasPostgres } from '../test/support/services.js';
 import { edge, greeter, node } from '../test/support/workflows.js';
-import { durationSeconds, load, printComparison } from './lib.js';
+import { compareInRounds } from './lib.js';
 import { buildApp, MemoryStore, openDatabase, type DatabaseTarget } from './server.js';
 
 /** `BENCH_CONNECTIONS=10` and `BENCH_DB=postgres` narrow a run while iterating on one figure. */
@@ -111,23 +111,18 @@ async function benchOn(dbName: string, target: DatabaseTarget) {
     const greeterId = await create(greeter());
     const body = JSON.stringify({ name: 'Ada' });
     for (const connections of CONNECTIONS) {
-      const baseline = await load('bare fastify route', {
-        url: bareUrl,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
+      const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
+      await compareInRounds(
+        `execute on ${dbName}`,
         connections,
-        durationSeconds,
-      });
-      const execute = await load('POST execute (3 nodes, history)', {
-        url: `${base}/api/workflows/${greeterId}/execute`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        connections,
-        durationSeconds,
-      });
-      printComparison(`execute on ${dbName}, ${connections} connection(s)`, baseline, [execute]);
+        { name: 'bare fastify route', options: { url: bareUrl, ...post } },
+        [
+          {
+            name: 'POST execute (3 nodes, history)',
+            options: { url: `${base}/api/workflows/${greeterId}/execute`, ...post },
+          },
+        ],
+      );
     }
 
     const chainId = await create(chain(200));

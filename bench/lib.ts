@@ -56,19 +56,54 @@ export async function load(name: string, options: LoadOptions): Promise<Measurem
   };
 }
 
-export function printComparison(title: string, baseline: Measurement, subjects: Measurement[]) {
-  console.log(`\n${title}`);
-  const rows = [baseline, ...subjects].map((m) => ({
-    case: m.name,
-    conns: m.connections,
-    'req/s': Math.round(m.requestsPerSecond),
-    'x baseline': (m.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
-    'p50 ms': m.p50Ms,
-    'p99 ms': m.p99Ms,
-    errors: m.errors,
-    non2xx: m.non2xx,
-  }));
-  console.table(rows);
+export interface LoadCase {
+  name: string;
+  options: Omit<LoadOptions, 'connections' | 'durationSeconds'>;
 }
 
-export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Measures the baseline and each subject in turn, `rounds` times over, so that the machine's drift
+ * (on a shared host the same route swings by a third between minutes) falls on every case alike.
+ * Prints medians, and each round's ratio of subject to the baseline measured just before it.
+ */
+export async function compareInRounds(
+  title: string,
+  connections: number,
+  baseline: LoadCase,
+  subjects: LoadCase[],
+): Promise<void> {
+  const cases = [baseline, ...subjects];
+  const runs: Measurement[][] = cases.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, { name, options }] of cases.entries()) {
+      runs[index]!.push(await load(name, { ...options, connections, durationSeconds }));
+    }
+  }
+  const baselineRuns = runs[0]!;
+  console.log(`\n${title} (${rounds} rounds of ${durationSeconds} s, medians)`);
+  console.table(
+    runs.map((measured) => {
+      const ratios = measured.map((m, round) => m.requestsPerSecond / baselineRuns[round]!.requestsPerSecond);
+      return {
+        case: measured[0]!.name,
+        conns: connections,
+        'req/s': Math.round(median(measured.map((m) => m.requestsPerSecond))),
+        'x baseline': median(ratios).toFixed(3),
+        'per round': ratios.map((ratio) => ratio.toFixed(3)).join(' '),
+        'p50 ms': median(measured.map((m) => m.p50Ms)),
+        'p99 ms': median(measured.map((m) => m.p99Ms)),
+        errors: measured.reduce((sum, m) => sum + m.errors, 0),
+        non2xx: measured.reduce((sum, m) => sum + m.non2xx, 0),
+      };
+    }),
+  );
+}
+
+export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 3);
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -1,4 +1,5 @@
 /** Shapes the RunResult from the run state once every scope has settled. */
+import { setOwn } from '../expressions/index.js';
 import { CoreNodeType } from '../workflow/index.js';
 import type { Failure, RunState } from './state.js';
 import type { RunStatus } from './status.js';
@@ -39,6 +40,12 @@ export function runStatus(run: RunState, failure: Failure | undefined): RunStatu
   return 'success';
 }
 
+function recordOf<T>(map: ReadonlyMap<string, T>): Record<string, T> {
+  const record: Record<string, T> = {};
+  map.forEach((value, key) => setOwn(record, key, value));
+  return record;
+}
+
 export function shapeResult(
   run: RunState,
   status: RunStatus,
@@ -49,7 +56,7 @@ export function shapeResult(
   const result: RunResult = {
     status,
     outputs,
-    nodeResults: Object.fromEntries(run.results),
+    nodeResults: recordOf(run.results),
     executionTimeMs,
     ...(run.early ? { earlyOutput: run.early } : {}),
   };

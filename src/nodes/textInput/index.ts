@@ -1,21 +1,18 @@
 import { Type } from 'typebox';
 import { defineNode } from '../../core/engine/index.js';
+import { setOwn } from '../../core/expressions/index.js';
+import { SECRET_HEADERS } from '../../core/secret-headers.js';
 import { isRecord } from '../schemas.js';
 
-/** Headers a workflow never sees (design 10); the HTTP layer also drops the workflow's auth header. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'cookie',
-  'proxy-authorization',
-  'x-api-key',
-  'x-mcp-key',
-  'x-execution-token',
-]);
-
+/** Lowercased, without secrets; the HTTP layer also drops the workflow's auth header. */
 function cleanHeaders(headers: unknown): Record<string, unknown> {
-  if (!isRecord(headers)) return {};
-  const entries = Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value] as const);
-  return Object.fromEntries(entries.filter(([key]) => !SECRET_HEADERS.has(key)));
+  const clean: Record<string, unknown> = {};
+  if (!isRecord(headers)) return clean;
+  for (const key of Object.keys(headers)) {
+    const name = key.toLowerCase();
+    if (!SECRET_HEADERS.has(name)) setOwn(clean, name, headers[key]);
+  }
+  return clean;
 }
 
 export default defineNode({

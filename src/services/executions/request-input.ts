@@ -3,6 +3,7 @@
  * query inputs for GET/DELETE, sanitised headers, test_run and trigger source.
  */
 import { AppError } from '../../core/errors.js';
+import { SECRET_HEADERS } from '../../core/secret-headers.js';
 
 export interface ExecuteRequestParts {
   method: string;
@@ -22,15 +23,6 @@ export interface RunInput {
 export const DEFAULT_TRIGGER_SOURCE = 'API';
 export const MAX_TRIGGER_SOURCE_LENGTH = 64;
 
-/** Headers a run never sees (design 10), plus the workflow's own auth header. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'cookie',
-  'proxy-authorization',
-  'x-api-key',
-  'x-mcp-key',
-  'x-execution-token',
-]);
 const CONTROL_PARAMS = new Set(['test_run', 'trigger_source']);
 const WRAPPER_KEYS = new Set(['inputs', 'test_run', 'trigger_source']);
 
@@ -50,6 +42,7 @@ export function isWrappedBody(
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
 
+/** Lowercased, arrays joined, without secrets or the workflow's own auth header. */
 export function sanitiseHeaders(
   headers: ExecuteRequestParts['headers'],
   authHeaderKey: string | null,

@@ -25,56 +25,61 @@ export interface FrameSource {
   nodeResults?: unknown;
 }
 
-type Derive = (frame: FrameData, row: FrameSource) => unknown;
+/** How the row yields a field, given the frame's node result (when the frame names a node). */
+type Derive = (row: FrameSource, node: StoredNodeResult | undefined) => unknown;
 
-const nodeOf = (frame: FrameData, row: FrameSource) =>
-  (row.nodeResults as Record<string, StoredNodeResult | undefined> | null | undefined)?.[
-    String(frame.node_id)
-  ];
+const startedMs = (node: StoredNodeResult | undefined) =>
+  typeof node?.startedAt === 'string' ? Date.parse(node.startedAt) : undefined;
 
-/** Per frame type, in the order frames are emitted: each field and how the row yields it. */
-const DERIVED: Record<string, [string, Derive | undefined][]> = {
-  execution_started: [
-    ['type', undefined],
-    ['execution_id', (_, row) => row.id],
-    ['server_now_ms', (_, row) => row.startedAt.getTime()],
-  ],
-  node_start: [
-    ['type', undefined],
-    ['node_id', undefined],
-    ['node_label', (frame, row) => nodeOf(frame, row)?.label],
-    [
-      'started_at_ms',
-      (frame, row) => {
-        const startedAt = nodeOf(frame, row)?.startedAt;
-        return typeof startedAt === 'string' ? Date.parse(startedAt) : undefined;
-      },
-    ],
-  ],
-  node_complete: [
-    ['type', undefined],
-    ['node_id', undefined],
-    ['node_label', (frame, row) => nodeOf(frame, row)?.label],
-    ['status', (frame, row) => nodeOf(frame, row)?.status],
-    ['output', (frame, row) => nodeOf(frame, row)?.output],
-    ['execution_time_ms', (frame, row) => nodeOf(frame, row)?.executionTimeMs],
-  ],
-  execution_complete: [
-    ['type', undefined],
-    ['status', (_, row) => row.status],
-    ['outputs', (_, row) => row.outputs],
-    ['execution_time_ms', (_, row) => row.executionTimeMs],
-  ],
-};
+/** Per frame type, in the order frames are emitted: each field and how the row yields it (null: kept). */
+const DERIVED = new Map<string, Map<string, Derive | null>>(
+  Object.entries({
+    execution_started: {
+      type: null,
+      execution_id: (row) => row.id,
+      server_now_ms: (row) => row.startedAt.getTime(),
+    },
+    node_start: {
+      type: null,
+      node_id: null,
+      node_label: (_, node) => node?.label,
+      started_at_ms: (_, node) => startedMs(node),
+    },
+    node_complete: {
+      type: null,
+      node_id: null,
+      node_label: (_, node) => node?.label,
+      status: (_, node) => node?.status,
+      output: (_, node) => node?.output,
+      execution_time_ms: (_, node) => node?.executionTimeMs,
+    },
+    execution_complete: {
+      type: null,
+      status: (row) => row.status,
+      outputs: (row) => row.outputs,
+      execution_time_ms: (row) => row.executionTimeMs,
+    },
+  } satisfies Record<string, Record<string, Derive | null>>).map(([type, fields]) => [
+    type,
+    new Map(Object.entries(fields)),
+  ]),
+);
+
+function nodeOf(frame: FrameData, row: FrameSource): StoredNodeResult | undefined {
+  if (typeof frame.node_id !== 'string') return undefined;
+  const results = row.nodeResults as Record<string, StoredNodeResult | undefined> | null | undefined;
+  return results && Object.hasOwn(results, frame.node_id) ? results[frame.node_id] : undefined;
+}
 
 export function compactFrames(frames: readonly FrameData[], row: FrameSource): FrameData[] {
   return frames.map((frame) => {
-    const fields = DERIVED[frame.type];
+    const fields = DERIVED.get(frame.type);
     if (!fields) return frame;
+    const node = nodeOf(frame, row);
     const stored: Record<string, unknown> = {};
     for (const key of Object.keys(frame)) {
-      const derive = fields.find(([name]) => name === key)?.[1];
-      if (!derive || derive(frame, row) !== frame[key]) stored[key] = frame[key];
+      const derive = fields.get(key);
+      if (!derive || derive(row, node) !== frame[key]) stored[key] = frame[key];
     }
     return stored as FrameData;
   });
@@ -83,11 +88,12 @@ export function compactFrames(frames: readonly FrameData[], row: FrameSource): F
 /** The frames as they were streamed. */
 export function expandFrames(stored: readonly FrameData[], row: FrameSource): FrameData[] {
   return stored.map((frame) => {
-    const fields = DERIVED[frame.type];
+    const fields = DERIVED.get(frame.type);
     if (!fields) return frame;
+    const node = nodeOf(frame, row);
     const full: Record<string, unknown> = {};
     for (const [key, derive] of fields) {
-      full[key] = key in frame ? frame[key] : (derive?.(frame, row) ?? null);
+      full[key] = key in frame ? frame[key] : (derive?.(row, node) ?? null);
     }
     for (const key of Object.keys(frame)) if (!(key in full)) full[key] = frame[key];
     return full as FrameData;
