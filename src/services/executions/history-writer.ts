@@ -1,15 +1,22 @@
 /**
  * Writes execution history off the hot path: rows are queued and flushed in batches (one upsert
  * statement per batch). A later state of the same run replaces its queued earlier state, so a fast
- * run costs one row write. Batches are written one at a time; rows queued while one is being
+ * run costs one row write. A finished run's row is turned into text when it is recorded: its objects
+ * die young, and the flush, which holds up every request while it runs, only joins strings. A
+ * running row usually gives way to its final state first, and is prepared at the flush if not. Batches are written one at a time; rows queued while one is being
  * written join the next, so batches grow with the load. `flush()` drains the queue; `close()` is
  * called on shutdown so nothing queued is lost.
  */
-import type {
-  ExecutionInsert,
-  ExecutionRepository,
-  ExecutionRow,
+import {
+  prepareExecution,
+  preparedAsRow,
+  type ExecutionInsert,
+  type ExecutionRepository,
+  type ExecutionRow,
+  type PreparedExecution,
 } from '../../store/repositories/executions.js';
+
+type RunRow = ExecutionInsert & { id: string };
 
 export interface HistoryWriterOptions {
   repository: ExecutionRepository;
@@ -20,9 +27,9 @@ export interface HistoryWriterOptions {
 }
 
 export class HistoryWriter {
-  private pending = new Map<string, ExecutionInsert>();
+  private pending = new Map<string, RunRow | PreparedExecution>();
   /** Rows of batches being written: still visible to peek() until the write has landed. */
-  private writing = new Map<string, ExecutionInsert>();
+  private writing = new Map<string, PreparedExecution>();
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> = Promise.resolve();
   /** The flush waiting for the write under way, if any. */
@@ -35,8 +42,8 @@ export class HistoryWriter {
     this.maxBatchSize = options.maxBatchSize ?? 200;
   }
 
-  record(row: ExecutionInsert & { id: string }): void {
-    this.pending.set(row.id, row);
+  record(row: RunRow): void {
+    this.pending.set(row.id, row.status === 'running' ? row : prepared(row));
     if (this.pending.size >= this.maxBatchSize) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs);
   }
@@ -44,7 +51,8 @@ export class HistoryWriter {
   /** A queued row not yet written, so readers see their own writes at once. */
   peek(id: string): ExecutionRow | undefined {
     const row = this.pending.get(id) ?? this.writing.get(id);
-    return row && toRow(row);
+    if (!row) return undefined;
+    return isRunRow(row) ? toRow(row) : preparedAsRow(row);
   }
 
   /** Writes everything queued so far (and waits for writes already under way). */
@@ -66,22 +74,25 @@ export class HistoryWriter {
   }
 
   /** Moves the queue to `writing`, where peek() still sees it. */
-  private take(): ExecutionInsert[] {
-    const batch = [...this.pending.values()];
+  private take(): (RunRow | PreparedExecution)[] {
+    const batch = [...this.pending.values()].map((row) => (isRunRow(row) ? prepared(row) : row));
     this.pending = new Map();
-    for (const row of batch) this.writing.set(row.id!, row);
+    for (const row of batch) if (!isRunRow(row)) this.writing.set(row.row.id, row);
     return batch;
   }
 
-  private async write(batch: ExecutionInsert[]): Promise<void> {
+  private async write(batch: (RunRow | PreparedExecution)[]): Promise<void> {
     try {
       await this.writeChunks(batch);
     } finally {
-      for (const row of batch) if (this.writing.get(row.id!) === row) this.writing.delete(row.id!);
+      for (const row of batch) {
+        const id = isRunRow(row) ? row.id : row.row.id;
+        if (this.writing.get(id) === row) this.writing.delete(id);
+      }
     }
   }
 
-  private async writeChunks(batch: ExecutionInsert[]): Promise<void> {
+  private async writeChunks(batch: (RunRow | PreparedExecution)[]): Promise<void> {
     for (let start = 0; start < batch.length; start += this.maxBatchSize) {
       const chunk = batch.slice(start, start + this.maxBatchSize);
       try {
@@ -95,6 +106,17 @@ export class HistoryWriter {
         }
       }
     }
+  }
+}
+
+const isRunRow = (row: RunRow | PreparedExecution): row is RunRow => !('documents' in row);
+
+/** A row JSON.stringify refuses stays as it is: its write fails alone and is reported. */
+function prepared(row: RunRow): RunRow | PreparedExecution {
+  try {
+    return prepareExecution(row);
+  } catch {
+    return row;
   }
 }
 

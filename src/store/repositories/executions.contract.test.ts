@@ -145,6 +145,36 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(writer.peek(good[0]!.id)).toBeUndefined();
   });
 
+  it('HistoryWriter: a finished row queued reads back as the stored one will', async () => {
+    const writer = new HistoryWriter({ repository: repo });
+    const row = run(await newWorkflow('faithful'), {
+      status: 'success',
+      outputs: { at: new Date('2026-01-01T00:00:01.000Z'), gone: undefined, text: 'a\u0000b' },
+      finishedAt: at(2),
+    });
+    writer.record(row);
+    const queued = writer.peek(row.id);
+    expect(queued?.outputs).toEqual({ at: '2026-01-01T00:00:01.000Z', text: 'a\ufffdb' });
+    await writer.close();
+    const stored = await repo.findById(row.id);
+    expect(stored?.outputs).toEqual(queued?.outputs);
+    expect(stored?.inputs).toEqual(queued?.inputs);
+  });
+
+  it('HistoryWriter: a row JSON cannot hold is reported alone, never thrown at the run', async () => {
+    const workflowId = await newWorkflow('bigint');
+    const errors: number[] = [];
+    const writer = new HistoryWriter({ repository: repo, onError: (_error, rows) => errors.push(rows) });
+    const bad = run(workflowId, { status: 'success', outputs: { n: 1n } });
+    const good = run(workflowId, { status: 'success' });
+    expect(() => writer.record(bad)).not.toThrow();
+    writer.record(good);
+    await writer.close();
+    expect(errors).toEqual([1]);
+    expect(await repo.findById(bad.id)).toBeUndefined();
+    expect((await repo.findById(good.id))?.status).toBe('success');
+  });
+
   it('HistoryWriter: a later state replaces an earlier one that was already written', async () => {
     const writer = new HistoryWriter({ repository: repo });
     const row = run(await newWorkflow('later'));

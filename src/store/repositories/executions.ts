@@ -41,21 +41,70 @@ const REFUSED = /\\u0000|\\ud[89a-f]/i;
 /** Joins a batch's documents into one parameter; JSON.stringify leaves no control character raw, so none holds it. */
 const SEPARATOR = '\x1e';
 
-/** A row's four documents as JSON text, '' standing for SQL null. */
+type DocumentColumn = 'inputs' | 'outputs' | 'nodeResults' | 'events';
+
+/** A row ready for the upsert: its scalar columns, and its documents as JSON text ('' for SQL null). */
+export interface PreparedExecution {
+  row: Omit<ExecutionInsert, DocumentColumn> & { id: string };
+  /** inputs, outputs, node_results, events. */
+  documents: readonly string[];
+}
+
 function documents(row: ExecutionInsert): string[] {
   return [row.inputs, row.outputs, row.nodeResults ?? {}, row.events ?? []].map((value) =>
     value == null ? '' : JSON.stringify(value),
   );
 }
 
-/** The row and its documents, with the characters PostgreSQL refuses replaced (see jsonbSafe) if it has any. */
-function safe(row: ExecutionInsert): { row: ExecutionInsert; documents: string[] } {
+function scalars(row: ExecutionInsert & { id: string }): PreparedExecution['row'] {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    status: row.status,
+    triggerSource: row.triggerSource,
+    testRun: row.testRun,
+    userId: row.userId,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    executionTimeMs: row.executionTimeMs,
+  };
+}
+
+/**
+ * The row as text, with the characters PostgreSQL refuses replaced (see jsonbSafe) if it has any.
+ * Throws what JSON.stringify throws (a cycle, a BigInt).
+ */
+export function prepareExecution(row: ExecutionInsert & { id: string }): PreparedExecution {
   const texts = documents(row);
   if (![JSON.stringify([row.status, row.triggerSource]), ...texts].some((text) => REFUSED.test(text)))
-    return { row, documents: texts };
-  const cleaned = jsonbSafe(row) as ExecutionInsert;
-  return { row: cleaned, documents: documents(cleaned) };
+    return { row: scalars(row), documents: texts };
+  const cleaned = jsonbSafe(row) as ExecutionInsert & { id: string };
+  return { row: scalars(cleaned), documents: documents(cleaned) };
 }
+
+const parsed = (text: string | undefined) => (text ? (JSON.parse(text) as unknown) : null);
+
+/** A prepared row as a read would return it once written. */
+export function preparedAsRow({ row, documents }: PreparedExecution): ExecutionRow {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    status: row.status,
+    triggerSource: row.triggerSource ?? null,
+    testRun: row.testRun ?? false,
+    userId: row.userId ?? null,
+    inputs: parsed(documents[0]),
+    outputs: parsed(documents[1]),
+    nodeResults: parsed(documents[2]),
+    events: parsed(documents[3]),
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt ?? null,
+    executionTimeMs: row.executionTimeMs ?? 0,
+  };
+}
+
+const isPrepared = (row: ExecutionInsert | PreparedExecution): row is PreparedExecution =>
+  'documents' in row && Array.isArray(row.documents);
 
 /**
  * The batch as rows of one unnest call, one parameter per column: arrays for the scalars, and for
@@ -63,9 +112,8 @@ function safe(row: ExecutionInsert): { row: ExecutionInsert; documents: string[]
  * input). A many-row VALUES list costs more to build than the write, and one JSON parameter for
  * the whole batch costs the database a parse of everything before it can split it.
  */
-function unnested(batch: ExecutionInsert[]): SQL {
-  const rows = batch.map(safe);
-  const array = (type: string, value: (row: ExecutionInsert) => unknown) =>
+function unnested(rows: readonly PreparedExecution[]): SQL {
+  const array = (type: string, value: (row: PreparedExecution['row']) => unknown) =>
     sql`${sql.param(rows.map(({ row }) => value(row)))}::${sql.raw(type)}[]`;
   const joined = (index: number) =>
     sql`string_to_array(${rows.map(({ documents }) => documents[index]).join(SEPARATOR)}, ${SEPARATOR}, '')`;
@@ -79,14 +127,17 @@ function unnested(batch: ExecutionInsert[]): SQL {
 export function createExecutionRepository(db: Db) {
   return {
     /** Inserts rows, or replaces them by id (a run's later state replaces its earlier one), in one statement. */
-    async upsertMany(rows: ExecutionInsert[]): Promise<void> {
+    async upsertMany(
+      rows: readonly ((ExecutionInsert & { id: string }) | PreparedExecution)[],
+    ): Promise<void> {
       if (rows.length === 0) return;
+      const prepared = rows.map((row) => (isPrepared(row) ? row : prepareExecution(row)));
       await db.execute(sql`
         insert into executions (id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
         select id, workflow_id, status, trigger_source, test_run, user_id, inputs::json, outputs::json,
           node_results::json, events::json, started_at, finished_at, execution_time_ms
-        from ${unnested(rows)} as x(id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
+        from ${unnested(prepared)} as x(id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
         on conflict (id) do update set workflow_id = excluded.workflow_id, status = excluded.status,
           trigger_source = excluded.trigger_source, test_run = excluded.test_run, user_id = excluded.user_id,
