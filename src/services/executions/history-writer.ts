@@ -1,13 +1,15 @@
 /**
  * Writes execution history off the hot path: rows are queued and flushed in batches (one upsert
  * statement per batch). A later state of the same run replaces its queued earlier state, so a fast
- * run costs one row write. A finished run's row is turned into text when it is recorded: its objects
- * die young, and the flush, which holds up every request while it runs, only joins strings. A
- * running row usually gives way to its final state first, and is prepared at the flush if not. Batches are written one at a time; rows queued while one is being
- * written join the next, so batches grow with the load. `flush()` drains the queue; `close()` is
- * called on shutdown so nothing queued is lost.
+ * run costs one row write. A finished run's row is turned into text when it is recorded: its
+ * objects die young, and the flush, which holds up every request while it runs, only joins
+ * strings. A running row usually gives way to its final state first, and is prepared at the flush
+ * if not. Batches are written one at a time; rows queued while one is being written join the next,
+ * so batches grow with the load. `flush()` drains the queue; `close()` is called on shutdown so
+ * nothing queued is lost.
  */
 import {
+  isPreparedExecution,
   prepareExecution,
   preparedAsRow,
   type ExecutionInsert,
@@ -109,7 +111,7 @@ export class HistoryWriter {
   }
 }
 
-const isRunRow = (row: RunRow | PreparedExecution): row is RunRow => !('documents' in row);
+const isRunRow = (row: RunRow | PreparedExecution): row is RunRow => !isPreparedExecution(row);
 
 /** A row JSON.stringify refuses stays as it is: its write fails alone and is reported. */
 function prepared(row: RunRow): RunRow | PreparedExecution {

@@ -3,7 +3,7 @@
  * A change drops the row here and, through the shared store, on every other worker; entries also
  * expire after a short time, so a missed message costs at most that long. Callers asking for a row
  * being loaded share that load, and a reload that finds the row unchanged keeps the cached object,
- * so what runs keep per row object (plans, parameter templates) survives the expiry.
+ * so the plans and parameter templates kept per row object survive the expiry.
  */
 import type { WorkflowRow } from '../../store/repositories/workflows.js';
 import type { SharedStore, Unsubscribe } from '../shared-store/shared-store.js';

@@ -103,7 +103,7 @@ export function preparedAsRow({ row, documents }: PreparedExecution): ExecutionR
   };
 }
 
-const isPrepared = (row: ExecutionInsert | PreparedExecution): row is PreparedExecution =>
+export const isPreparedExecution = (row: ExecutionInsert | PreparedExecution): row is PreparedExecution =>
   'documents' in row && Array.isArray(row.documents);
 
 /**
@@ -131,7 +131,7 @@ export function createExecutionRepository(db: Db) {
       rows: readonly ((ExecutionInsert & { id: string }) | PreparedExecution)[],
     ): Promise<void> {
       if (rows.length === 0) return;
-      const prepared = rows.map((row) => (isPrepared(row) ? row : prepareExecution(row)));
+      const prepared = rows.map((row) => (isPreparedExecution(row) ? row : prepareExecution(row)));
       await db.execute(sql`
         insert into executions (id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
