@@ -36,6 +36,12 @@ describe.each(matrix)('event stream on $name', ({ db, store }) => {
   });
   afterAll(() => t.close());
 
+  const streamed = async (workflowId: string, payload: object) =>
+    parseSseBody(
+      (await t.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/execute/stream`, payload }))
+        .body,
+    );
+
   it('emits the spec 6.1 frames in order, each with an id', async () => {
     const wf = await createWorkflow(t.app, owner.headers, greeter());
     const response = await t.app.inject({
@@ -93,15 +99,7 @@ describe.each(matrix)('event stream on $name', ({ db, store }) => {
         [result!.id]: { send_start: false, start_message: 'never shown' },
       },
     });
-    const frames = parseSseBody(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/workflows/${wf.id}/execute/stream`,
-          payload: { name: 'B' },
-        })
-      ).body,
-    );
+    const frames = await streamed(wf.id, { name: 'B' });
     const starts = frames.filter((f) => f.data.type === 'node_start').map((f) => f.data);
     expect(starts.find((s) => s.node_id === request!.id)!.message).toBe('[START] request');
     expect(starts.find((s) => s.node_id === shape!.id)!.message).toBe('Shaping the greeting');
@@ -116,10 +114,7 @@ describe.each(matrix)('event stream on $name', ({ db, store }) => {
       nodes: [request, early, later],
       edges: [edge(request, early), edge(early, later)],
     });
-    const frames = parseSseBody(
-      (await t.app.inject({ method: 'POST', url: `/api/workflows/${wf.id}/execute/stream`, payload: {} }))
-        .body,
-    );
+    const frames = await streamed(wf.id, {});
     const types = frames.map((f) => f.data.type);
     expect(types).toContain('final_output');
     expect(frames.find((f) => f.data.type === 'final_output')!.data).toEqual({
@@ -205,15 +200,7 @@ describe.each(matrix)('event stream on $name', ({ db, store }) => {
 
   it('replays a finished run from its stored row exactly as it was streamed', async () => {
     const wf = await createWorkflow(t.app, owner.headers, greeter());
-    const live = parseSseBody(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/workflows/${wf.id}/execute/stream`,
-          payload: { name: 'R' },
-        })
-      ).body,
-    );
+    const live = await streamed(wf.id, { name: 'R' });
     const executionId = live[0]!.data.execution_id as string;
     // Wait until the row is in the database, so the replay reads it back rather than the queue.
     await waitFor(async () => {

@@ -53,8 +53,9 @@ export class HistoryWriter {
   /** A queued row not yet written, so readers see their own writes at once. */
   peek(id: string): ExecutionRow | undefined {
     const row = this.pending.get(id) ?? this.writing.get(id);
-    if (!row) return undefined;
-    return isRunRow(row) ? toRow(row) : preparedAsRow(row);
+    const ready = row && (isRunRow(row) ? prepared(row) : row);
+    // A row JSON cannot hold will never be stored, so it is not shown either.
+    return ready && !isRunRow(ready) ? preparedAsRow(ready) : undefined;
   }
 
   /** Writes everything queued so far (and waits for writes already under way). */
@@ -120,22 +121,4 @@ function prepared(row: RunRow): RunRow | PreparedExecution {
   } catch {
     return row;
   }
-}
-
-function toRow(row: ExecutionInsert): ExecutionRow {
-  return {
-    id: row.id!,
-    workflowId: row.workflowId,
-    status: row.status,
-    triggerSource: row.triggerSource ?? null,
-    testRun: row.testRun ?? false,
-    userId: row.userId ?? null,
-    inputs: row.inputs ?? null,
-    outputs: row.outputs ?? null,
-    nodeResults: row.nodeResults ?? {},
-    events: row.events ?? [],
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt ?? null,
-    executionTimeMs: row.executionTimeMs ?? 0,
-  };
 }

@@ -71,11 +71,24 @@ function nodeOf(frame: FrameData, row: FrameSource): StoredNodeResult | undefine
   return results && Object.hasOwn(results, frame.node_id) ? results[frame.node_id] : undefined;
 }
 
-export function compactFrames(frames: readonly FrameData[], row: FrameSource): FrameData[] {
+/** Maps the frames that carry derivable fields; others pass as they are. */
+function eachDerivable(
+  frames: readonly FrameData[],
+  row: FrameSource,
+  map: (
+    frame: FrameData,
+    fields: Map<string, Derive | null>,
+    node: StoredNodeResult | undefined,
+  ) => FrameData,
+): FrameData[] {
   return frames.map((frame) => {
     const fields = DERIVED.get(frame.type);
-    if (!fields) return frame;
-    const node = nodeOf(frame, row);
+    return fields ? map(frame, fields, nodeOf(frame, row)) : frame;
+  });
+}
+
+export function compactFrames(frames: readonly FrameData[], row: FrameSource): FrameData[] {
+  return eachDerivable(frames, row, (frame, fields, node) => {
     const stored: Record<string, unknown> = {};
     for (const key of Object.keys(frame)) {
       const derive = fields.get(key);
@@ -87,10 +100,7 @@ export function compactFrames(frames: readonly FrameData[], row: FrameSource): F
 
 /** The frames as they were streamed. */
 export function expandFrames(stored: readonly FrameData[], row: FrameSource): FrameData[] {
-  return stored.map((frame) => {
-    const fields = DERIVED.get(frame.type);
-    if (!fields) return frame;
-    const node = nodeOf(frame, row);
+  return eachDerivable(stored, row, (frame, fields, node) => {
     const full: Record<string, unknown> = {};
     for (const [key, derive] of fields) {
       full[key] = key in frame ? frame[key] : (derive?.(row, node) ?? null);
