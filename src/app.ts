@@ -9,6 +9,7 @@ import { authPlugin } from './http/plugins/auth.js';
 import { bodyDepthPlugin } from './http/plugins/body-depth.js';
 import { errorsPlugin, frameworkErrors } from './http/plugins/errors.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
+import { replyBatchingPlugin } from './http/plugins/reply-batching.js';
 import { DEFAULT_WEB_DIR, webDirExists, webPlugin } from './http/plugins/web.js';
 import { authRoutes } from './http/routes/auth.js';
 import { credentialRoutes } from './http/routes/credentials.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices({ ...deps, logger: app.log });
   await app.register(errorsPlugin);
+  await app.register(replyBatchingPlugin, { turnEnd: services.turnEnd });
   await app.register(bodyDepthPlugin);
   await app.register(cookie);
   await app.register(openapiPlugin);

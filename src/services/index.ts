@@ -22,6 +22,7 @@ import { createDeletionCleanupJob } from './jobs/deletion-cleanup.js';
 import { AuthLimiter } from './limits/auth-limiter.js';
 import type { SharedStore } from './shared-store/shared-store.js';
 import { createTokenServices } from './tokens/index.js';
+import { TurnEnd } from './turn-end.js';
 import { WorkflowCache } from './workflows/workflow-cache.js';
 import { createWorkflowService } from './workflows/workflow-service.js';
 
@@ -35,6 +36,7 @@ export interface ServiceDeps {
 export function createServices({ config, database, store, logger }: ServiceDeps) {
   const { db } = database;
   const knownNodeTypes = new Set(nodeRegistry.keys());
+  const turnEnd = new TurnEnd((error) => logger.error({ err: error }, 'end-of-turn task failed'));
 
   // Accounts and sessions.
   const users = createUserRepository(db);
@@ -68,6 +70,7 @@ export function createServices({ config, database, store, logger }: ServiceDeps)
     db,
     store,
     logger,
+    turnEnd,
     registry: nodeRegistry,
     findWorkflow,
     resources: {
@@ -94,6 +97,7 @@ export function createServices({ config, database, store, logger }: ServiceDeps)
   });
 
   return {
+    turnEnd,
     users,
     issuer,
     auth,

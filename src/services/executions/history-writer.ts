@@ -1,7 +1,8 @@
 /**
  * Writes execution history off the hot path: rows are queued and flushed in batches (one upsert
  * statement per batch). A later state of the same run replaces its queued earlier state, so a fast
- * run costs one row write. A finished run's row is turned into text when it is recorded: its
+ * run costs one row write. A finished run's row is turned into text soon after it is recorded, as
+ * background work (in the app, at the end of the turn, after the replies have gone out): its
  * objects die young, and the flush, which holds up every request while it runs, only joins
  * strings. A running row usually gives way to its final state first, and is prepared at the flush
  * if not. Batches are written one at a time; rows queued while one is being written join the next,
@@ -25,6 +26,8 @@ export interface HistoryWriterOptions {
   /** Longest a row waits before its batch is written. */
   flushIntervalMs?: number;
   maxBatchSize?: number;
+  /** Runs the task that turns finished rows into text; by default on the next turn of the event loop. */
+  background?: (task: () => void) => void;
   onError?: (error: unknown, rows: number) => void;
 }
 
@@ -38,6 +41,8 @@ export class HistoryWriter {
   private next: Promise<void> | undefined;
   private readonly flushIntervalMs: number;
   private readonly maxBatchSize: number;
+  /** Finished rows recorded since the last preparation. */
+  private unprepared: RunRow[] = [];
 
   constructor(private readonly options: HistoryWriterOptions) {
     this.flushIntervalMs = options.flushIntervalMs ?? 20;
@@ -45,7 +50,10 @@ export class HistoryWriter {
   }
 
   record(row: RunRow): void {
-    this.pending.set(row.id, row.status === 'running' ? row : prepared(row));
+    this.pending.set(row.id, row);
+    if (row.status !== 'running' && this.unprepared.push(row) === 1) {
+      (this.options.background ?? setImmediate)(this.prepareFinished);
+    }
     if (this.pending.size >= this.maxBatchSize) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs);
   }
@@ -75,6 +83,13 @@ export class HistoryWriter {
   async close(): Promise<void> {
     await this.flush();
   }
+
+  private readonly prepareFinished = (): void => {
+    const rows = this.unprepared;
+    this.unprepared = [];
+    // A row already taken by a flush, or replaced by a later state, is left to that.
+    for (const row of rows) if (this.pending.get(row.id) === row) this.pending.set(row.id, prepared(row));
+  };
 
   /** Moves the queue to `writing`, where peek() still sees it. */
   private take(): (RunRow | PreparedExecution)[] {

@@ -6,6 +6,7 @@ import { createExecutionRepository } from '../../store/repositories/executions.j
 import { ResponseCache } from '../limits/response-cache.js';
 import { WorkflowRateLimiter } from '../limits/workflow-rate-limiter.js';
 import type { SharedStore } from '../shared-store/shared-store.js';
+import type { TurnEnd } from '../turn-end.js';
 import { CancelSignals } from './cancel-signals.js';
 import { ExecutionHistory } from './execution-history.js';
 import { ExecutionService, type CachedAnswer, type WorkflowRow } from './execution-service.js';
@@ -17,6 +18,7 @@ export interface ExecutionServicesDeps {
   db: Db;
   store: SharedStore;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+  turnEnd: TurnEnd;
   registry: NodeRegistry;
   findWorkflow(id: string): Promise<WorkflowRow | undefined>;
   resources: RunResourceSources;
@@ -26,6 +28,7 @@ export function createExecutionServices({
   db,
   store,
   logger,
+  turnEnd,
   registry,
   findWorkflow,
   resources,
@@ -33,6 +36,7 @@ export function createExecutionServices({
   const executionRepository = createExecutionRepository(db);
   const historyWriter = new HistoryWriter({
     repository: executionRepository,
+    background: (task) => turnEnd.afterReplies(task),
     onError: (error, rows) => logger.error({ err: error, rows }, 'execution history write failed'),
   });
   const channels = new RunChannels();
