@@ -26,7 +26,7 @@ export interface HistoryWriterOptions {
   /** Longest a row waits before its batch is written. */
   flushIntervalMs?: number;
   maxBatchSize?: number;
-  /** Runs the task that turns finished rows into text; by default on the next turn of the event loop. */
+  /** Runs the work put off from record() (rows into text, a full batch's write); by default on the next turn. */
   background?: (task: () => void) => void;
   onError?: (error: unknown, rows: number) => void;
 }
@@ -43,19 +43,30 @@ export class HistoryWriter {
   private readonly maxBatchSize: number;
   /** Finished rows recorded since the last preparation. */
   private unprepared: RunRow[] = [];
+  private flushScheduled = false;
+  private readonly background: (task: () => void) => void;
 
   constructor(private readonly options: HistoryWriterOptions) {
     this.flushIntervalMs = options.flushIntervalMs ?? 20;
     this.maxBatchSize = options.maxBatchSize ?? 200;
+    this.background = options.background ?? setImmediate;
   }
 
   record(row: RunRow): void {
     this.pending.set(row.id, row);
-    if (row.status !== 'running' && this.unprepared.push(row) === 1) {
-      (this.options.background ?? setImmediate)(this.prepareFinished);
-    }
-    if (this.pending.size >= this.maxBatchSize) void this.flush();
+    if (row.status !== 'running' && this.unprepared.push(row) === 1) this.background(this.prepareFinished);
+    if (this.pending.size >= this.maxBatchSize) this.flushSoon();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs);
+  }
+
+  /** A full batch is written after the replies of this turn, not in front of them. */
+  private flushSoon(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.background(() => {
+      this.flushScheduled = false;
+      void this.flush();
+    });
   }
 
   /** A queued row not yet written, so readers see their own writes at once. */

@@ -1,7 +1,7 @@
 /** The execution history repository and the HistoryWriter in front of it, on PGlite and PostgreSQL. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../../test/support/databases.js';
 import { hasPostgres } from '../../../test/support/services.js';
 import { HistoryWriter } from '../../services/executions/history-writer.js';
@@ -173,6 +173,27 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(errors).toEqual([1]);
     expect(await repo.findById(bad.id)).toBeUndefined();
     expect((await repo.findById(good.id))?.status).toBe('success');
+  });
+
+  it('HistoryWriter: rows become text and a full batch is written in background tasks, not in record()', async () => {
+    const workflowId = await newWorkflow('deferred');
+    const tasks: (() => void)[] = [];
+    const writer = new HistoryWriter({
+      repository: repo,
+      maxBatchSize: 2,
+      flushIntervalMs: 60_000,
+      background: (task) => tasks.push(task),
+    });
+    const rows = [run(workflowId, { status: 'success' }), run(workflowId, { status: 'success' })];
+    for (const row of rows) writer.record(row);
+    expect(tasks).toHaveLength(2);
+    expect(writer.peek(rows[0]!.id)).toMatchObject({ status: 'success' });
+    expect(await repo.findById(rows[0]!.id)).toBeUndefined();
+    for (const task of tasks) task();
+    await vi.waitFor(async () =>
+      expect((await repo.list({ workflowId, limit: 5, offset: 0 })).total).toBe(2),
+    );
+    await writer.close();
   });
 
   it('HistoryWriter: a later state replaces an earlier one that was already written', async () => {
