@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { testConfig } from '../test/support/app.js';
 import { createPostgresDatabaseUrl } from '../test/support/databases.js';
 import { hasPostgres } from '../test/support/services.js';
-import { edge, greeter, node } from '../test/support/workflows.js';
+import { edge, greeter, node } from '../test/support/executions.js';
 import { compareInRounds } from './lib.js';
 import { buildApp, MemoryStore, openDatabase, type DatabaseTarget } from './server.js';
 

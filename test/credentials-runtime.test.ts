@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
 import { parseSseBody } from './support/sse.js';
-import { createWorkflow, edge, node } from './support/workflows.js';
+import { createWorkflow, edge, node } from './support/executions.js';
 
 const matrix = await backendMatrix();
 

@@ -7,7 +7,7 @@ import { rowsOf } from '../src/store/repositories/folders.js';
 import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
 import { parseSseBody, readSse, waitFor, type SseFrame } from './support/sse.js';
-import { createWorkflow, edge, greeter, node } from './support/workflows.js';
+import { createWorkflow, edge, greeter, node } from './support/executions.js';
 
 const matrix = await backendMatrix();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
-import { createWorkflow, edge, greeter, node } from './support/workflows.js';
+import { createWorkflow, edge, greeter, node } from './support/executions.js';
 
 describe('POST /api/expressions/evaluate', () => {
   let t: TestApp;

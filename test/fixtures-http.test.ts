@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
-import { createWorkflow } from './support/workflows.js';
+import { createWorkflow } from './support/executions.js';
 
 const directory = new URL('./fixtures/workflows/', import.meta.url);
 const fixtures = fs

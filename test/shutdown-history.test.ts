@@ -6,7 +6,7 @@ import { createExecutionRepository } from '../src/store/repositories/executions.
 import { testConfig } from './support/app.js';
 import { createTestDatabase } from './support/databases.js';
 import { register } from './support/auth.js';
-import { createWorkflow, edge, node } from './support/workflows.js';
+import { createWorkflow, edge, node } from './support/executions.js';
 
 describe('graceful shutdown and history', () => {
   it('an early-answered run still going at close() completes and its row is written', async () => {
