@@ -1,18 +1,11 @@
 import { Type } from 'typebox';
 import { defineNode } from '../../core/engine/index.js';
-import { setOwn } from '../../core/expressions/index.js';
-import { SECRET_HEADERS } from '../../core/secret-headers.js';
+import { publicHeaders } from '../../core/secret-headers.js';
 import { isRecord } from '../schemas.js';
 
 /** Lowercased, without secrets; the HTTP layer also drops the workflow's auth header. */
 function cleanHeaders(headers: unknown): Record<string, unknown> {
-  const clean: Record<string, unknown> = {};
-  if (!isRecord(headers)) return clean;
-  for (const key of Object.keys(headers)) {
-    const name = key.toLowerCase();
-    if (!SECRET_HEADERS.has(name)) setOwn(clean, name, headers[key]);
-  }
-  return clean;
+  return isRecord(headers) ? publicHeaders(headers, (value) => value) : {};
 }
 
 export default defineNode({

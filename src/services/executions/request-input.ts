@@ -3,7 +3,7 @@
  * query inputs for GET/DELETE, sanitised headers, test_run and trigger source.
  */
 import { AppError } from '../../core/errors.js';
-import { SECRET_HEADERS } from '../../core/secret-headers.js';
+import { publicHeaders } from '../../core/secret-headers.js';
 
 export interface ExecuteRequestParts {
   method: string;
@@ -47,14 +47,11 @@ export function sanitiseHeaders(
   headers: ExecuteRequestParts['headers'],
   authHeaderKey: string | null,
 ): Record<string, string> {
-  const hidden = authHeaderKey ? authHeaderKey.toLowerCase() : undefined;
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const key = name.toLowerCase();
-    if (value === undefined || SECRET_HEADERS.has(key) || key === hidden) continue;
-    out[key] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
+  return publicHeaders(
+    headers,
+    (value) => (Array.isArray(value) ? value.join(', ') : value),
+    authHeaderKey?.toLowerCase(),
+  );
 }
 
 function firstString(value: unknown): string | undefined {
