@@ -221,7 +221,9 @@ describe.each(matrix)('event stream on $name', ({ db, store }) => {
         ).body,
       );
     const [stored] = rowsOf<{ events: { type: string }[] }>(
-      await t.database.db.execute(sql`select events from executions where id = ${executionId}`),
+      await t.database.db.execute(
+        sql`select events::json as events from executions where id = ${executionId}`,
+      ),
     );
     // The row keeps each output once: node_complete frames point at the node results.
     expect(stored!.events.filter((frame) => frame.type === 'node_complete')).toHaveLength(3);

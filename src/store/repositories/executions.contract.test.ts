@@ -135,7 +135,7 @@ describe.each(kinds)('execution history on %s', (kind) => {
     const errors: number[] = [];
     const writer = new HistoryWriter({ repository: repo, onError: (_error, rows) => errors.push(rows) });
     const good = Array.from({ length: 450 }, () => run(workflowId, { status: 'success' }));
-    const bad = run(randomUUID());
+    const bad = run(workflowId, { userId: 'not-a-uuid' });
     for (const row of [...good.slice(0, 200), bad, ...good.slice(200)]) writer.record(row);
     expect(writer.peek(good[0]!.id)).toMatchObject({ id: good[0]!.id, status: 'success', nodeResults: {} });
     await writer.close();
@@ -208,12 +208,39 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(await repo.findById(row.id)).toMatchObject({ status: 'success', outputs: { x: 1 } });
   });
 
-  it('stores the documents as json, not jsonb', async () => {
+  it('stores the documents as text, which the database does not parse', async () => {
     const result = await database.db.execute(sql`
       select attname, format_type(atttypid, atttypmod) as type from pg_attribute
       where attrelid = 'executions'::regclass and attname in ('inputs', 'outputs', 'node_results', 'events')
       order by attname`);
     const columns = ['events', 'inputs', 'node_results', 'outputs'];
-    expect(rowsOf(result)).toEqual(columns.map((attname) => ({ attname, type: 'json' })));
+    expect(rowsOf(result)).toEqual(columns.map((attname) => ({ attname, type: 'text' })));
+  });
+
+  it('leaves out, without an error, a row whose workflow does not exist; writes the rest of its batch', async () => {
+    const workflowId = await newWorkflow('kept');
+    const errors: number[] = [];
+    const writer = new HistoryWriter({ repository: repo, onError: (_error, rows) => errors.push(rows) });
+    const orphan = run(randomUUID(), { status: 'success' });
+    const kept = run(workflowId, { status: 'success' });
+    writer.record(orphan);
+    writer.record(kept);
+    await writer.close();
+    expect(errors).toEqual([]);
+    expect(await repo.findById(orphan.id)).toBeUndefined();
+    expect(await repo.findById(kept.id)).toMatchObject({ status: 'success' });
+  });
+
+  it("deleting workflows deletes their runs, also when their owner's deletion takes them", async () => {
+    const other = await newWorkflow('other');
+    const deleted = await newWorkflow('deleted');
+    const owner = await newUser();
+    const owned = [await newWorkflow('owned 1', owner), await newWorkflow('owned 2', owner)];
+    const rows = [other, deleted, ...owned].map((workflowId) => run(workflowId, { status: 'success' }));
+    await repo.upsertMany(rows);
+    await database.db.execute(sql`delete from workflows where id = ${deleted}`);
+    await database.db.execute(sql`delete from users where id = ${owner}`);
+    const left = await Promise.all(rows.map((row) => repo.findById(row.id)));
+    expect(left.map((row) => row?.workflowId)).toEqual([other, undefined, undefined, undefined]);
   });
 });

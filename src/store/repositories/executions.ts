@@ -35,7 +35,11 @@ function filters(filter: Omit<ExecutionFilter, 'workflowId'> & { workflowId?: st
 
 const newestFirst = [desc(executions.startedAt), desc(executions.id)];
 
-/** Escapes PostgreSQL refuses in json and text: NUL, and surrogate halves (JSON.stringify escapes only lone ones). */
+/**
+ * NUL and surrogate halves, as JSON.stringify writes them (it escapes only lone ones). Text columns
+ * would hold the escapes, but a reader loading the history into jsonb could not, so they are
+ * replaced (see jsonbSafe) as they always were.
+ */
 const REFUSED = /\\u0000|\\ud[89a-f]/i;
 
 /** Joins a batch's documents into one parameter; JSON.stringify leaves no control character raw, so none holds it. */
@@ -108,9 +112,9 @@ export const isPreparedExecution = (row: ExecutionInsert | PreparedExecution): r
 
 /**
  * The batch as rows of one unnest call, one parameter per column: arrays for the scalars, and for
- * each document column its documents joined by SEPARATOR, so that each is parsed once (by json
- * input). A many-row VALUES list costs more to build than the write, and one JSON parameter for
- * the whole batch costs the database a parse of everything before it can split it.
+ * each document column its documents joined by SEPARATOR, which needs no escaping (a text[]
+ * literal would quote and escape every document). A many-row VALUES list costs more to build than
+ * the write, and one JSON parameter for the whole batch costs the database a parse of everything.
  */
 function unnested(rows: readonly PreparedExecution[]): SQL {
   const array = (type: string, value: (row: PreparedExecution['row']) => unknown) =>
@@ -126,7 +130,10 @@ function unnested(rows: readonly PreparedExecution[]): SQL {
 
 export function createExecutionRepository(db: Db) {
   return {
-    /** Inserts rows, or replaces them by id (a run's later state replaces its earlier one), in one statement. */
+    /**
+     * Inserts rows, or replaces them by id (a run's later state replaces its earlier one), in one
+     * statement. A row whose workflow no longer exists is left out: its history went with it.
+     */
     async upsertMany(
       rows: readonly ((ExecutionInsert & { id: string }) | PreparedExecution)[],
     ): Promise<void> {
@@ -135,10 +142,10 @@ export function createExecutionRepository(db: Db) {
       await db.execute(sql`
         insert into executions (id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
-        select id, workflow_id, status, trigger_source, test_run, user_id, inputs::json, outputs::json,
-          node_results::json, events::json, started_at, finished_at, execution_time_ms
+        select x.*
         from ${unnested(prepared)} as x(id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
+        where exists (select from workflows where workflows.id = x.workflow_id)
         on conflict (id) do update set workflow_id = excluded.workflow_id, status = excluded.status,
           trigger_source = excluded.trigger_source, test_run = excluded.test_run, user_id = excluded.user_id,
           inputs = excluded.inputs, outputs = excluded.outputs, node_results = excluded.node_results,
