@@ -68,6 +68,7 @@ export function createServices({ config, database, store, logger }: ServiceDeps)
   // Runs: execution service, history, live channels, cancel signals, response cache.
   const executions = createExecutionServices({
     db,
+    databaseKind: database.kind,
     store,
     logger,
     turnEnd,
