@@ -42,6 +42,13 @@ const newestFirst = [desc(executions.startedAt), desc(executions.id)];
  */
 const REFUSED = /\\u0000|\\ud[89a-f]/i;
 
+/** JSON.stringify writes `\u` only for control characters and lone surrogates: most texts skip the regex. */
+const refused = (json: string) => json.includes('\\u') && REFUSED.test(json);
+
+/** The same characters raw, in the text columns. */
+const refusedRaw = (text: string | null | undefined) =>
+  text != null && (text.includes('\u0000') || !text.isWellFormed());
+
 /** Joins a batch's documents into one parameter; JSON.stringify leaves no control character raw, so none holds it. */
 const SEPARATOR = '\x1e';
 
@@ -80,7 +87,7 @@ function scalars(row: ExecutionInsert & { id: string }): PreparedExecution['row'
  */
 export function prepareExecution(row: ExecutionInsert & { id: string }): PreparedExecution {
   const texts = documents(row);
-  if (![JSON.stringify([row.status, row.triggerSource]), ...texts].some((text) => REFUSED.test(text)))
+  if (!refusedRaw(row.status) && !refusedRaw(row.triggerSource) && !texts.some(refused))
     return { row: scalars(row), documents: texts };
   const cleaned = jsonbSafe(row) as ExecutionInsert & { id: string };
   return { row: scalars(cleaned), documents: documents(cleaned) };
