@@ -4,6 +4,10 @@
  * an execution_complete status is the run's...) is left out, and put back on replay. A field is left
  * out only when it is the very value the row will hold (identity for outputs), so loop iterations
  * and masked runs keep their own values, and what is put back is always what was streamed.
+ *
+ * A frame left with nothing but its type and node id, as most are, is kept as the text
+ * `type` or `type:node_id` rather than an object: a third of the bytes, and no object to build.
+ * Rows written before that hold objects only, which replay as they always did.
  */
 import type { FrameData } from './frames.js';
 
@@ -28,8 +32,37 @@ export interface FrameSource {
 /** How the row yields a field, given the frame's node result (when the frame names a node). */
 type Derive = (row: FrameSource, node: StoredNodeResult | undefined) => unknown;
 
+/** The digits of text[start, end) as a number, NaN if any is not a digit. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * Date.parse, read straight off `YYYY-MM-DDTHH:MM:SS.sssZ` (how isoTime writes node times) without
+ * the general parser. Compaction and replay both go through it, so a row round-trips whatever it holds.
+ */
+function parseIsoMs(text: string): number {
+  if (text.length !== 24 || text[10] !== 'T' || text[19] !== '.' || text[23] !== 'Z') return Date.parse(text);
+  const ms = Date.UTC(
+    digits(text, 0, 4),
+    digits(text, 5, 7) - 1,
+    digits(text, 8, 10),
+    digits(text, 11, 13),
+    digits(text, 14, 16),
+    digits(text, 17, 19),
+    digits(text, 20, 23),
+  );
+  return Number.isNaN(ms) ? Date.parse(text) : ms;
+}
+
 const startedMs = (node: StoredNodeResult | undefined) =>
-  typeof node?.startedAt === 'string' ? Date.parse(node.startedAt) : undefined;
+  typeof node?.startedAt === 'string' ? parseIsoMs(node.startedAt) : undefined;
 
 /** Per frame type, in the order frames are emitted: each field and how the row yields it (null: kept). */
 const DERIVED = new Map<string, Map<string, Derive | null>>(
@@ -71,36 +104,43 @@ function nodeOf(frame: FrameData, row: FrameSource): StoredNodeResult | undefine
   return results && Object.hasOwn(results, frame.node_id) ? results[frame.node_id] : undefined;
 }
 
-/** Maps the frames that carry derivable fields; others pass as they are. */
-function eachDerivable(
-  frames: readonly FrameData[],
-  row: FrameSource,
-  map: (
-    frame: FrameData,
-    fields: Map<string, Derive | null>,
-    node: StoredNodeResult | undefined,
-  ) => FrameData,
-): FrameData[] {
+/** A stored frame: the frame minus its derivable fields, or `type[:node_id]` when nothing else is left. */
+export type StoredFrame = FrameData | string;
+
+/** Kept on every frame that has them; a frame with nothing more is stored as text. */
+const IDENTITY = new Set(['type', 'node_id']);
+
+export function compactFrames(frames: readonly FrameData[], row: FrameSource): StoredFrame[] {
   return frames.map((frame) => {
     const fields = DERIVED.get(frame.type);
-    return fields ? map(frame, fields, nodeOf(frame, row)) : frame;
+    if (!fields) return frame;
+    const node = nodeOf(frame, row);
+    const stored: Record<string, unknown> = {};
+    let onlyIdentity = frame.node_id === undefined || typeof frame.node_id === 'string';
+    for (const key of Object.keys(frame)) {
+      const derive = fields.get(key);
+      if (derive && derive(row, node) === frame[key]) continue;
+      stored[key] = frame[key];
+      if (!IDENTITY.has(key)) onlyIdentity = false;
+    }
+    if (!onlyIdentity) return stored as FrameData;
+    return typeof frame.node_id === 'string' ? `${frame.type}:${frame.node_id}` : frame.type;
   });
 }
 
-export function compactFrames(frames: readonly FrameData[], row: FrameSource): FrameData[] {
-  return eachDerivable(frames, row, (frame, fields, node) => {
-    const stored: Record<string, unknown> = {};
-    for (const key of Object.keys(frame)) {
-      const derive = fields.get(key);
-      if (!derive || derive(row, node) !== frame[key]) stored[key] = frame[key];
-    }
-    return stored as FrameData;
-  });
+/** A frame stored as text back to its object: the type, and the node id after the first colon. */
+function fromText(text: string): FrameData {
+  const colon = text.indexOf(':');
+  return colon < 0 ? { type: text } : { type: text.slice(0, colon), node_id: text.slice(colon + 1) };
 }
 
 /** The frames as they were streamed. */
-export function expandFrames(stored: readonly FrameData[], row: FrameSource): FrameData[] {
-  return eachDerivable(stored, row, (frame, fields, node) => {
+export function expandFrames(stored: readonly StoredFrame[], row: FrameSource): FrameData[] {
+  return stored.map((entry) => {
+    const frame = typeof entry === 'string' ? fromText(entry) : entry;
+    const fields = DERIVED.get(frame.type);
+    if (!fields) return frame;
+    const node = nodeOf(frame, row);
     const full: Record<string, unknown> = {};
     for (const [key, derive] of fields) {
       full[key] = key in frame ? frame[key] : (derive?.(row, node) ?? null);
