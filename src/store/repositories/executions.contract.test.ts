@@ -136,13 +136,36 @@ describe.each(kinds)('execution history on %s', (kind) => {
     const writer = new HistoryWriter({ repository: repo, onError: (_error, rows) => errors.push(rows) });
     const good = Array.from({ length: 450 }, () => run(workflowId, { status: 'success' }));
     const bad = run(workflowId, { userId: 'not-a-uuid' });
-    for (const row of [...good.slice(0, 200), bad, ...good.slice(200)]) writer.record(row);
+    // Two ids in one: read as two array elements, it would shift every row after it.
+    const smuggled = run(workflowId, { userId: `${userId},${userId}` });
+    for (const row of [...good.slice(0, 200), bad, ...good.slice(200, 300), smuggled, ...good.slice(300)])
+      writer.record(row);
     expect(writer.peek(good[0]!.id)).toMatchObject({ id: good[0]!.id, status: 'success', nodeResults: {} });
     await writer.close();
-    expect(errors).toEqual([1]);
+    expect(errors).toEqual([1, 1]);
     expect((await repo.list({ workflowId, limit: 1, offset: 0 })).total).toBe(450);
     expect(await repo.findById(bad.id)).toBeUndefined();
+    expect(await repo.findById(smuggled.id)).toBeUndefined();
+    const last = good.at(-1)!;
+    expect(await repo.findById(last.id)).toMatchObject({ userId: last.userId, status: 'success' });
     expect(writer.peek(good[0]!.id)).toBeUndefined();
+  });
+
+  it('stores start and finish times to the millisecond, and no finish time as null', async () => {
+    const workflowId = await newWorkflow('times');
+    const startedAt = new Date('2026-11-21T05:06:07.089Z');
+    const rows = [
+      run(workflowId, { startedAt, finishedAt: new Date('2026-11-21T05:06:08.001Z') }),
+      run(workflowId, { startedAt: new Date(0), finishedAt: null }),
+      run(workflowId, { startedAt: new Date('1969-12-31T23:59:59.999Z'), finishedAt: startedAt }),
+    ];
+    await repo.upsertMany(rows);
+    for (const row of rows) {
+      expect(await repo.findById(row.id)).toMatchObject({
+        startedAt: row.startedAt,
+        finishedAt: row.finishedAt,
+      });
+    }
   });
 
   it('HistoryWriter: a finished row queued reads back as the stored one will', async () => {

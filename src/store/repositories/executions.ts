@@ -52,6 +52,8 @@ const refusedRaw = (text: string | null | undefined) =>
 /** Joins a batch's documents into one parameter; JSON.stringify leaves no control character raw, so none holds it. */
 const SEPARATOR = '\x1e';
 
+const EPOCH = sql.raw("timestamptz '1970-01-01 00:00:00+00'");
+
 type DocumentColumn = 'inputs' | 'outputs' | 'nodeResults' | 'events';
 
 /** A row ready for the upsert: its scalar columns, and its documents as JSON text ('' for SQL null). */
@@ -118,21 +120,41 @@ export const isPreparedExecution = (row: ExecutionInsert | PreparedExecution): r
   'documents' in row && Array.isArray(row.documents);
 
 /**
+ * A uuid column's values as one array literal, `{a,b,NULL}`: uuids need no quoting, and the pg
+ * client's array encoder quotes and escapes each element. Any value that is not a uuid goes through
+ * that encoder instead, so the database refuses it rather than the literal being misread.
+ */
+function uuidArray(values: readonly (string | null | undefined)[]): string | unknown[] {
+  return values.every((value) => value == null || isUuid(value))
+    ? `{${values.map((value) => value ?? 'NULL').join(',')}}`
+    : [...values];
+}
+
+/** A timestamp column as milliseconds since the epoch (`{1763700000000,NULL}`), not date texts to parse. */
+const epochArray = (dates: readonly (Date | null | undefined)[]) =>
+  `{${dates.map((date) => (date ? date.getTime() : 'NULL')).join(',')}}`;
+
+/**
  * The batch as rows of one unnest call, one parameter per column: arrays for the scalars, and for
  * each document column its documents joined by SEPARATOR, which needs no escaping (a text[]
  * literal would quote and escape every document). A many-row VALUES list costs more to build than
  * the write, and one JSON parameter for the whole batch costs the database a parse of everything.
  */
 function unnested(rows: readonly PreparedExecution[]): SQL {
+  const scalars = rows.map(({ row }) => row);
   const array = (type: string, value: (row: PreparedExecution['row']) => unknown) =>
-    sql`${sql.param(rows.map(({ row }) => value(row)))}::${sql.raw(type)}[]`;
+    sql`${sql.param(scalars.map(value))}::${sql.raw(type)}[]`;
+  const uuids = (value: (row: PreparedExecution['row']) => string | null | undefined) =>
+    sql`${uuidArray(scalars.map(value))}::uuid[]`;
+  const epochs = (value: (row: PreparedExecution['row']) => Date | null | undefined) =>
+    sql`${epochArray(scalars.map(value))}::int8[]`;
   const joined = (index: number) =>
     sql`string_to_array(${rows.map(({ documents }) => documents[index]).join(SEPARATOR)}, ${SEPARATOR}, '')`;
-  return sql`unnest(${array('uuid', (row) => row.id)}, ${array('uuid', (row) => row.workflowId)},
+  return sql`unnest(${uuids((row) => row.id)}, ${uuids((row) => row.workflowId)},
     ${array('text', (row) => row.status)}, ${array('text', (row) => row.triggerSource ?? null)},
-    ${array('boolean', (row) => row.testRun ?? false)}, ${array('uuid', (row) => row.userId ?? null)},
-    ${joined(0)}, ${joined(1)}, ${joined(2)}, ${joined(3)}, ${array('timestamptz', (row) => row.startedAt)},
-    ${array('timestamptz', (row) => row.finishedAt ?? null)}, ${array('integer', (row) => row.executionTimeMs ?? 0)})`;
+    ${array('boolean', (row) => row.testRun ?? false)}, ${uuids((row) => row.userId)},
+    ${joined(0)}, ${joined(1)}, ${joined(2)}, ${joined(3)}, ${epochs((row) => row.startedAt)},
+    ${epochs((row) => row.finishedAt)}, ${array('integer', (row) => row.executionTimeMs ?? 0)})`;
 }
 
 export function createExecutionRepository(db: Db) {
@@ -149,7 +171,9 @@ export function createExecutionRepository(db: Db) {
       await db.execute(sql`
         insert into executions (id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
-        select x.*
+        select x.id, x.workflow_id, x.status, x.trigger_source, x.test_run, x.user_id, x.inputs, x.outputs,
+          x.node_results, x.events, ${EPOCH} + x.started_at * interval '1 millisecond',
+          ${EPOCH} + x.finished_at * interval '1 millisecond', x.execution_time_ms
         from ${unnested(prepared)} as x(id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
         where exists (select from workflows where workflows.id = x.workflow_id)
