@@ -43,4 +43,5 @@ export { NodeError, NonRetriableError, isRetriable, errorMessage } from './error
 export { parseParams, renderData, prepareParams } from './params.js';
 export { validateForRegistry } from './validate.js';
 export { MAX_LOOP_ITEMS } from './loop.js';
+export { isoTimeMs } from './iso-time.js';
 export { LazyCancel, sleep, type RunCancel } from './abort.js';

@@ -9,6 +9,7 @@
  * `type` or `type:node_id` rather than an object: a third of the bytes, and no object to build.
  * Rows written before that hold objects only, which replay as they always did.
  */
+import { isoTimeMs } from '../../core/engine/index.js';
 import type { FrameData } from './frames.js';
 
 interface StoredNodeResult {
@@ -32,37 +33,8 @@ export interface FrameSource {
 /** How the row yields a field, given the frame's node result (when the frame names a node). */
 type Derive = (row: FrameSource, node: StoredNodeResult | undefined) => unknown;
 
-/** The digits of text[start, end) as a number, NaN if any is not a digit. */
-function digits(text: string, start: number, end: number): number {
-  let value = 0;
-  for (let i = start; i < end; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return Number.NaN;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-/**
- * Date.parse, read straight off `YYYY-MM-DDTHH:MM:SS.sssZ` (how isoTime writes node times) without
- * the general parser. Compaction and replay both go through it, so a row round-trips whatever it holds.
- */
-function parseIsoMs(text: string): number {
-  if (text.length !== 24 || text[10] !== 'T' || text[19] !== '.' || text[23] !== 'Z') return Date.parse(text);
-  const ms = Date.UTC(
-    digits(text, 0, 4),
-    digits(text, 5, 7) - 1,
-    digits(text, 8, 10),
-    digits(text, 11, 13),
-    digits(text, 14, 16),
-    digits(text, 17, 19),
-    digits(text, 20, 23),
-  );
-  return Number.isNaN(ms) ? Date.parse(text) : ms;
-}
-
 const startedMs = (node: StoredNodeResult | undefined) =>
-  typeof node?.startedAt === 'string' ? parseIsoMs(node.startedAt) : undefined;
+  typeof node?.startedAt === 'string' ? isoTimeMs(node.startedAt) : undefined;
 
 /** Per frame type, in the order frames are emitted: each field and how the row yields it (null: kept). */
 const DERIVED = new Map<string, Map<string, Derive | null>>(
