@@ -61,7 +61,7 @@ export interface LoadCase {
   options: Omit<LoadOptions, 'connections' | 'durationSeconds'>;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -1,11 +1,13 @@
 /** `npm run bench`: every benchmark, one after another. `BENCH_ONLY=auth` picks one. */
 import { authBench } from './auth.bench.js';
 import { browserBench } from './browser.bench.js';
+import { cpuBench } from './cpu.bench.js';
 import { executeBench } from './execute.bench.js';
 
 const benches: Record<string, () => Promise<void>> = {
   auth: authBench,
   execute: executeBench,
+  cpu: cpuBench,
   browser: browserBench,
 };
 const only = process.env.BENCH_ONLY?.split(',');
