@@ -7,9 +7,8 @@
  * ratio of their main-thread time per request. PGlite runs inside the main thread, so on PGlite the
  * database's time is part of the main thread's. Linux only (reads /proc).
  */
-import { greeter } from '../test/support/executions.js';
-import { onEachDatabase, type ExecuteServers } from './execute-servers.js';
-import { durationSeconds, load, median, rounds, type LoadOptions } from './lib.js';
+import { greeterCases, onEachDatabase, type ExecuteServers } from './execute-servers.js';
+import { durationSeconds, load, median, rounds, warmUp, type LoadOptions } from './lib.js';
 import { cpuBetween, procAvailable, sampleCpu } from './proc-cpu.js';
 
 const CONNECTIONS = 10;
@@ -35,20 +34,10 @@ async function measure(options: Omit<LoadOptions, 'connections' | 'durationSecon
 
 type Figures = Awaited<ReturnType<typeof measure>>;
 
-async function benchOn(dbName: string, { bareUrl, base, create }: ExecuteServers) {
-  const post = {
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada' }),
-  };
-  const greeterId = await create(greeter());
-  const cases = [
-    { name: 'bare fastify route', options: { url: bareUrl, ...post } },
-    {
-      name: 'POST execute (3 nodes, history)',
-      options: { url: `${base}/api/workflows/${greeterId}/execute`, ...post },
-    },
-  ];
+async function benchOn(dbName: string, servers: ExecuteServers) {
+  const greeter = await greeterCases(servers);
+  const cases = [greeter.bare, greeter.execute];
+  await warmUp(cases, CONNECTIONS);
   const runs: Figures[][] = cases.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [index, { options }] of cases.entries()) runs[index]!.push(await measure(options));

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { testConfig } from '../test/support/app.js';
 import { createPostgresDatabaseUrl } from '../test/support/databases.js';
+import { greeter } from '../test/support/executions.js';
 import { hasPostgres } from '../test/support/services.js';
+import type { LoadCase } from './lib.js';
 import { buildApp, MemoryStore, openDatabase, type DatabaseTarget } from './server.js';
 
 /** `BENCH_DB=postgres` narrows a run to one database while iterating on a figure. */
@@ -41,12 +43,23 @@ async function bareServer() {
   return bare;
 }
 
+interface Closable {
+  close(): Promise<unknown>;
+}
+
 async function withServers(target: DatabaseTarget, use: (servers: ExecuteServers) => Promise<void>) {
-  const bare = await bareServer();
-  const database = await openDatabase(target);
-  const store = new MemoryStore();
-  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), database, store, logger: false });
+  // Whatever was opened is closed, newest first, even when a later step throws.
+  const opened: Closable[] = [];
+  const open = <T extends Closable>(resource: T): T => {
+    opened.unshift(resource);
+    return resource;
+  };
   try {
+    const bare = open(await bareServer());
+    const database = open(await openDatabase(target));
+    const store = open(new MemoryStore());
+    const config = testConfig({ LOG_LEVEL: 'silent' });
+    const app = open(await buildApp({ config, database, store, logger: false }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = localUrl(app.server);
     const session = (await (
@@ -68,11 +81,26 @@ async function withServers(target: DatabaseTarget, use: (servers: ExecuteServers
     };
     await use({ bareUrl: localUrl(bare.server, '/bare'), base, create });
   } finally {
-    await app.close();
-    await bare.close();
-    await store.close();
-    await database.close();
+    for (const resource of opened) await resource.close();
   }
+}
+
+/** The request both execute benchmarks send, and the two cases they compare: the bare route and the greeter. */
+export const GREETER_BODY = JSON.stringify({ name: 'Ada' });
+
+export async function greeterCases({ bareUrl, base, create }: ExecuteServers) {
+  const greeterId = await create(greeter());
+  const post = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: GREETER_BODY,
+  };
+  const bare: LoadCase = { name: 'bare fastify route', options: { url: bareUrl, ...post } };
+  const execute: LoadCase = {
+    name: 'POST execute (3 nodes, history)',
+    options: { url: `${base}/api/workflows/${greeterId}/execute`, ...post },
+  };
+  return { greeterId, bare, execute };
 }
 
 /** Runs `use` on PGlite, then on a fresh PostgreSQL database when one is reachable (per BENCH_DB). */

@@ -3,8 +3,8 @@
  * Fastify route doing the same JSON transform, at 1, 10 and 50 connections, on PGlite and on
  * PostgreSQL. Then single-run timings of a 200-node chain and a 1,000-item loop.
  */
-import { edge, greeter, node } from '../test/support/executions.js';
-import { onEachDatabase, type ExecuteServers } from './execute-servers.js';
+import { edge, node } from '../test/support/executions.js';
+import { GREETER_BODY, greeterCases, onEachDatabase, type ExecuteServers } from './execute-servers.js';
 import { compareInRounds } from './lib.js';
 
 /** `BENCH_CONNECTIONS=10` narrows a run while iterating on one figure. */
@@ -59,22 +59,11 @@ async function timeRuns(url: string, payload: string, runs: number) {
   return { medianMs: times[Math.floor(times.length / 2)]!, minMs: times[0]! };
 }
 
-async function benchOn(dbName: string, { bareUrl, base, create }: ExecuteServers) {
-  const greeterId = await create(greeter());
-  const body = JSON.stringify({ name: 'Ada' });
+async function benchOn(dbName: string, servers: ExecuteServers) {
+  const { base, create } = servers;
+  const { greeterId, bare, execute } = await greeterCases(servers);
   for (const connections of CONNECTIONS) {
-    const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
-    await compareInRounds(
-      `execute on ${dbName}`,
-      connections,
-      { name: 'bare fastify route', options: { url: bareUrl, ...post } },
-      [
-        {
-          name: 'POST execute (3 nodes, history)',
-          options: { url: `${base}/api/workflows/${greeterId}/execute`, ...post },
-        },
-      ],
-    );
+    await compareInRounds(`execute on ${dbName}`, connections, bare, [execute]);
   }
 
   const chainId = await create(chain(200));
@@ -82,7 +71,7 @@ async function benchOn(dbName: string, { bareUrl, base, create }: ExecuteServers
   const { doc, payload } = loopOver(1000);
   const loopId = await create(doc);
   const loopTime = await timeRuns(`${base}/api/workflows/${loopId}/execute`, payload, 10);
-  const greeterTime = await timeRuns(`${base}/api/workflows/${greeterId}/execute`, body, 50);
+  const greeterTime = await timeRuns(`${base}/api/workflows/${greeterId}/execute`, GREETER_BODY, 50);
   console.table([
     {
       case: '3-node greeter (baseline)',

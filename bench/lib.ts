@@ -68,6 +68,14 @@ export const median = (values: number[]) => {
 };
 
 /**
+ * Loads each case for a second, unmeasured: a server's first second otherwise pays for compiling
+ * its hot code and filling its caches, and lands on whichever case happens to run first.
+ */
+export async function warmUp(cases: readonly LoadCase[], connections: number): Promise<void> {
+  for (const { name, options } of cases) await load(name, { ...options, connections, durationSeconds: 1 });
+}
+
+/**
  * Measures the baseline and each subject in turn, `rounds` times over, so that the machine's drift
  * (on a shared host the same route swings by a third between minutes) falls on every case alike.
  * Prints medians, and each round's ratio of subject to the baseline measured just before it.
@@ -79,6 +87,7 @@ export async function compareInRounds(
   subjects: LoadCase[],
 ): Promise<void> {
   const cases = [baseline, ...subjects];
+  await warmUp(cases, connections);
   const runs: Measurement[][] = cases.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [index, { name, options }] of cases.entries()) {
@@ -106,4 +115,4 @@ export async function compareInRounds(
 }
 
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 3);
-export const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
