@@ -84,6 +84,28 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(read[2]).toMatchObject({ inputs: '', nodeResults: { '\x1e': { '"': '\\' } }, events: [] });
   });
 
+  it('round-trips scalar texts that array literal syntax would misread, alone or in one batch', async () => {
+    const workflowId = await newWorkflow('literals');
+    const sources = ['NULL', 'null', 'a.b:c-d_1', '', ' API', 'API ', 'a,b', undefined];
+    const rows = sources.map((triggerSource, i) =>
+      run(workflowId, { triggerSource, status: 'success', testRun: i % 2 === 0, executionTimeMs: i }),
+    );
+    const expected = (row: (typeof rows)[number]) => ({
+      triggerSource: row.triggerSource ?? null,
+      status: 'success',
+      testRun: row.testRun,
+      executionTimeMs: row.executionTimeMs,
+    });
+    // Alone, a row whose texts are all plain words is sent as literals; in the mixed batch, none is.
+    for (const row of rows) {
+      await repo.upsertMany([row]);
+      expect(await repo.findById(row.id)).toMatchObject(expected(row));
+    }
+    const again = rows.map((row) => ({ ...row, id: randomUUID() }));
+    await repo.upsertMany(again);
+    for (const row of again) expect(await repo.findById(row.id)).toMatchObject(expected(row));
+  });
+
   it('stores NUL and lone surrogates as U+FFFD in text and documents, keeping valid pairs', async () => {
     const workflowId = await newWorkflow('refused');
     const dirty = run(workflowId, {

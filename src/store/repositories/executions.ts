@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../database.js';
 import { jsonbSafe } from '../jsonb-safe.js';
 import { executions, workflows } from '../schema.js';
@@ -120,15 +120,26 @@ export const isPreparedExecution = (row: ExecutionInsert | PreparedExecution): r
   'documents' in row && Array.isArray(row.documents);
 
 /**
- * A uuid column's values as one array literal, `{a,b,NULL}`: uuids need no quoting, and the pg
- * client's array encoder quotes and escapes each element. Any value that is not a uuid goes through
- * that encoder instead, so the database refuses it rather than the literal being misread.
+ * A column's values as one array literal, `{a,b,NULL}`, when every value can stand in it unquoted
+ * (`bare`): the pg client's array encoder quotes and escapes each element. Otherwise the values go
+ * through that encoder, so the database reads each as it is, or refuses it, rather than misreading
+ * the literal (a `uuid,uuid` user id, a trigger source with a comma).
  */
-function uuidArray(values: readonly (string | null | undefined)[]): string | unknown[] {
-  return values.every((value) => value == null || isUuid(value))
+function arrayLiteral<T>(
+  values: readonly (T | null | undefined)[],
+  bare: (value: T) => boolean,
+): string | SQLWrapper {
+  return values.every((value) => value == null || bare(value))
     ? `{${values.map((value) => value ?? 'NULL').join(',')}}`
-    : [...values];
+    : sql.param([...values]);
 }
+
+/** Text a literal reads back as itself: no quote, brace, comma, backslash or space, and not NULL. */
+const WORD = /^[\w.:-]+$/;
+const bareText = (value: string) =>
+  typeof value === 'string' && WORD.test(value) && value.toUpperCase() !== 'NULL';
+const bareBoolean = (value: boolean) => typeof value === 'boolean';
+const bareInteger = (value: number) => Number.isSafeInteger(value);
 
 /** A timestamp column as milliseconds since the epoch (`{1763700000000,NULL}`), not date texts to parse. */
 const epochArray = (dates: readonly (Date | null | undefined)[]) =>
@@ -142,19 +153,19 @@ const epochArray = (dates: readonly (Date | null | undefined)[]) =>
  */
 function unnested(rows: readonly PreparedExecution[]): SQL {
   const scalars = rows.map(({ row }) => row);
-  const array = (type: string, value: (row: PreparedExecution['row']) => unknown) =>
-    sql`${sql.param(scalars.map(value))}::${sql.raw(type)}[]`;
-  const uuids = (value: (row: PreparedExecution['row']) => string | null | undefined) =>
-    sql`${uuidArray(scalars.map(value))}::uuid[]`;
-  const epochs = (value: (row: PreparedExecution['row']) => Date | null | undefined) =>
+  type Row = PreparedExecution['row'];
+  const literal = <T>(type: string, bare: (value: T) => boolean, value: (row: Row) => T | null | undefined) =>
+    sql`${arrayLiteral(scalars.map(value), bare)}::${sql.raw(type)}[]`;
+  const uuids = (value: (row: Row) => string | null | undefined) => literal('uuid', isUuid, value);
+  const epochs = (value: (row: Row) => Date | null | undefined) =>
     sql`${epochArray(scalars.map(value))}::int8[]`;
   const joined = (index: number) =>
     sql`string_to_array(${rows.map(({ documents }) => documents[index]).join(SEPARATOR)}, ${SEPARATOR}, '')`;
   return sql`unnest(${uuids((row) => row.id)}, ${uuids((row) => row.workflowId)},
-    ${array('text', (row) => row.status)}, ${array('text', (row) => row.triggerSource ?? null)},
-    ${array('boolean', (row) => row.testRun ?? false)}, ${uuids((row) => row.userId)},
+    ${literal('text', bareText, (row) => row.status)}, ${literal('text', bareText, (row) => row.triggerSource)},
+    ${literal('boolean', bareBoolean, (row) => row.testRun ?? false)}, ${uuids((row) => row.userId)},
     ${joined(0)}, ${joined(1)}, ${joined(2)}, ${joined(3)}, ${epochs((row) => row.startedAt)},
-    ${epochs((row) => row.finishedAt)}, ${array('integer', (row) => row.executionTimeMs ?? 0)})`;
+    ${epochs((row) => row.finishedAt)}, ${literal('integer', bareInteger, (row) => row.executionTimeMs ?? 0)})`;
 }
 
 export function createExecutionRepository(db: Db) {
