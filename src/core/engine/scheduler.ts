@@ -47,13 +47,18 @@ export function gatherInput(
   live: ReadonlyArray<{ edge: WorkflowEdge; output: unknown }>,
 ): NodeInput {
   const inputs: Record<string, unknown> = {};
+  const only = live[0];
+  // One live edge, the usual case, needs no set of the sources seen.
+  if (live.length === 1 && only) {
+    inputs[run.plan.node(only.edge.source).data.label] = only.output;
+    return { input: only.output, inputs };
+  }
   const sources = new Set<string>();
   for (const { edge, output } of live) {
     if (sources.has(edge.source)) continue;
     sources.add(edge.source);
     inputs[run.plan.node(edge.source).data.label] = output;
   }
-  const only = live[0];
   return { input: sources.size === 1 && only ? only.output : inputs, inputs };
 }
 
