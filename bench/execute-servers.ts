@@ -85,9 +85,10 @@ async function withServers(target: DatabaseTarget, use: (servers: ExecuteServers
   }
 }
 
-/** The request both execute benchmarks send, and the two cases they compare: the bare route and the greeter. */
+/** The body both execute benchmarks send the greeter and the bare route. */
 export const GREETER_BODY = JSON.stringify({ name: 'Ada' });
 
+/** Saves the greeter; returns its id and the two load cases compared: the bare route and its execute. */
 export async function greeterCases({ bareUrl, base, create }: ExecuteServers) {
   const greeterId = await create(greeter());
   const post = {
