@@ -141,10 +141,6 @@ const bareText = (value: string) =>
 const bareBoolean = (value: boolean) => typeof value === 'boolean';
 const bareInteger = (value: number) => Number.isSafeInteger(value);
 
-/** A timestamp column as milliseconds since the epoch (`{1763700000000,NULL}`), not date texts to parse. */
-const epochArray = (dates: readonly (Date | null | undefined)[]) =>
-  `{${dates.map((date) => (date ? date.getTime() : 'NULL')).join(',')}}`;
-
 /**
  * The batch as rows of one unnest call, one parameter per column: arrays for the scalars, and for
  * each document column its documents joined by SEPARATOR, which needs no escaping (a text[]
@@ -157,8 +153,9 @@ function unnested(rows: readonly PreparedExecution[]): SQL {
   const literal = <T>(type: string, bare: (value: T) => boolean, value: (row: Row) => T | null | undefined) =>
     sql`${arrayLiteral(scalars.map(value), bare)}::${sql.raw(type)}[]`;
   const uuids = (value: (row: Row) => string | null | undefined) => literal('uuid', isUuid, value);
+  // Times as milliseconds since the epoch (`{1763700000000,NULL}`), not date texts to parse.
   const epochs = (value: (row: Row) => Date | null | undefined) =>
-    sql`${epochArray(scalars.map(value))}::int8[]`;
+    literal('int8', bareInteger, (row) => value(row)?.getTime());
   const joined = (index: number) =>
     sql`string_to_array(${rows.map(({ documents }) => documents[index]).join(SEPARATOR)}, ${SEPARATOR}, '')`;
   return sql`unnest(${uuids((row) => row.id)}, ${uuids((row) => row.workflowId)},
