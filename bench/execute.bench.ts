@@ -5,7 +5,7 @@
  */
 import { edge, node } from '../test/support/executions.js';
 import { GREETER_BODY, greeterCases, onEachDatabase, type ExecuteServers } from './execute-servers.js';
-import { compareInRounds } from './lib.js';
+import { compareInRounds, median } from './lib.js';
 
 /** `BENCH_CONNECTIONS=10` narrows a run while iterating on one figure. */
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -55,8 +55,7 @@ async function timeRuns(url: string, payload: string, runs: number) {
     if (body.status !== 'success') throw new Error(`run failed: ${JSON.stringify(body)}`);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { medianMs: times[Math.floor(times.length / 2)]!, minMs: times[0]! };
+  return { medianMs: median(times) };
 }
 
 async function benchOn(dbName: string, servers: ExecuteServers) {
