@@ -83,7 +83,8 @@ function runRow(
 }
 
 export function startLiveRun(
-  spec: LaunchSpec & { document: WorkflowDocument },
+  spec: LaunchSpec,
+  document: WorkflowDocument,
   deps: RunStarterDeps,
   resources: RunResources | Promise<RunResources>,
 ): LiveRun {
@@ -102,7 +103,7 @@ export function startLiveRun(
     return startRun(
       {
         runId: executionId,
-        workflow: spec.document,
+        workflow: document,
         trigger: spec.trigger,
         triggerSource: spec.triggerSource,
         testRun: spec.testRun,
