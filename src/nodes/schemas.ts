@@ -1,6 +1,7 @@
 /** Schema pieces and small value helpers shared by several node types. */
 import { Type, type Static } from 'typebox';
 import { NonRetriableError } from '../core/engine/index.js';
+import { setOwn } from '../core/expressions/index.js';
 
 /** `[{key, value}]`, as the editor stores headers, mappings and inputs. */
 export const KeyValueList = Type.Array(
@@ -31,9 +32,9 @@ export function toNumber(
 
 /** Builds an object from `[{key, value}]`; empty keys are ignored, later keys win. */
 export function keyValueObject(list: KeyValueList): Record<string, unknown> {
-  return Object.fromEntries(
-    list.filter((entry) => entry.key !== '').map((entry) => [entry.key, entry.value ?? null]),
-  );
+  const object: Record<string, unknown> = {};
+  for (const entry of list) if (entry.key !== '') setOwn(object, entry.key, entry.value ?? null);
+  return object;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -20,6 +20,20 @@ describe('set', () => {
     expect(result.output).toEqual({ greeting: 'Hello Ada', count: 3, literal: 'a $5 bill', empty: null });
   });
 
+  it("lets a later mapping of the same key win, in the first one's place", async () => {
+    const result = await runNodeForTest(set, {
+      mappings: [
+        { key: 'a', value: '1' },
+        { key: 'b', value: '2' },
+        { key: 'a', value: '3' },
+      ],
+    });
+    expect(Object.entries(result.output as object)).toEqual([
+      ['a', '3'],
+      ['b', '2'],
+    ]);
+  });
+
   it('does not let a __proto__ key touch the prototype', async () => {
     const result = await runNodeForTest(set, { mappings: [{ key: '__proto__', value: 'x' }] });
     expect(Object.getPrototypeOf(result.output)).toBe(Object.prototype);
