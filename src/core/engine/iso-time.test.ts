@@ -31,6 +31,14 @@ describe('isoTimeMs', () => {
     );
   });
 
+  it('reads texts of the second isoTime last wrote as Date.parse does, however their milliseconds read', () => {
+    const prefix = isoTime(1_763_740_800_000).slice(0, 20);
+    for (const tail of ['000Z', '999Z', '05Z', '0a1Z', '-01Z', '123+']) {
+      expect(isoTimeMs(prefix + tail)).toEqual(Date.parse(prefix + tail));
+    }
+    expect(isoTimeMs('2026-11-21T16:00:01.250Z')).toBe(Date.parse('2026-11-21T16:00:01.250Z'));
+  });
+
   it('reads years before 100 as they are, and hands other forms to Date.parse', () => {
     for (const text of [
       '0050-01-02T03:04:05.006Z',

@@ -32,6 +32,11 @@ function digits(text: string, start: number, end: number): number {
  * Date.parse for every text isoTime writes, without the general parser. Other texts go to Date.parse.
  */
 export function isoTimeMs(text: string): number {
+  // A stamp of the second isoTime last wrote, the usual case, needs only its milliseconds read.
+  if (text.length === 24 && text[23] === 'Z' && cachedPrefix.length === 20 && text.startsWith(cachedPrefix)) {
+    const milli = digits(text, 20, 23);
+    if (!Number.isNaN(milli)) return cachedSecond * 1000 + milli;
+  }
   if (text.length !== 24 || text[10] !== 'T' || text[19] !== '.' || text[23] !== 'Z') return Date.parse(text);
   const year = digits(text, 0, 4);
   // Date.UTC reads years 0 to 99 as 1900 to 1999.
