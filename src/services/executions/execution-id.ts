@@ -7,18 +7,42 @@ import { randomFillSync } from 'node:crypto';
 
 /** Random bytes are drawn in bulk (as crypto.randomUUID does): one draw per id costs more than the id. */
 const POOL_IDS = 256;
-const pool = Buffer.alloc(16 * POOL_IDS);
+const pool = new Uint8Array(16 * POOL_IDS);
 let next = POOL_IDS;
+
+/** Each byte's two hex digits, joined by hand as crypto.randomUUID does: no Buffer, no slicing. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 export function newExecutionId(now: number = Date.now()): string {
   if (next === POOL_IDS) {
     randomFillSync(pool);
     next = 0;
   }
-  const bytes = pool.subarray(16 * next, 16 * ++next);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // variant 10
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const at = 16 * next++;
+  const byte = (offset: number) => HEX[pool[at + offset]!]!;
+  // 48 bits do not fit JavaScript's 32-bit bitwise operators: two halves of 24.
+  const high = Math.floor(now / 0x1000000);
+  const low = now % 0x1000000;
+  return (
+    HEX[(high >>> 16) & 0xff]! +
+    HEX[(high >>> 8) & 0xff]! +
+    HEX[high & 0xff]! +
+    HEX[(low >>> 16) & 0xff]! +
+    '-' +
+    HEX[(low >>> 8) & 0xff]! +
+    HEX[low & 0xff]! +
+    '-' +
+    HEX[(pool[at + 6]! & 0x0f) | 0x70]! + // version 7
+    byte(7) +
+    '-' +
+    HEX[(pool[at + 8]! & 0x3f) | 0x80]! + // variant 10
+    byte(9) +
+    '-' +
+    byte(10) +
+    byte(11) +
+    byte(12) +
+    byte(13) +
+    byte(14) +
+    byte(15)
+  );
 }
