@@ -42,12 +42,12 @@ export function runNode(
   runLoop: LoopRunner,
 ): Outcome | Promise<Outcome> {
   const node = run.plan.node(nodeId);
-  const startedAt = run.now();
+  const startedAt = run.nowMs();
   run.emit({
     type: 'node_start',
     node_id: node.id,
     node_label: node.data.label,
-    started_at_ms: startedAt.getTime(),
+    started_at_ms: startedAt,
   });
   const produced = produce(run, node, run.plan.definition(nodeId), given, halted, runLoop);
   return produced instanceof Promise
@@ -137,59 +137,75 @@ function failureOf(node: WorkflowNode, error: unknown): Failure {
   };
 }
 
-function settle(run: RunState, node: WorkflowNode, produced: Produced, startedAt: Date): Outcome {
-  const label = node.data.label;
-  const finishedAt = run.now();
-  const executionTimeMs = Math.max(0, finishedAt.getTime() - startedAt.getTime());
-  const record = (status: Exclude<NodeStatus, 'skipped'>, output: unknown, error?: string) => {
-    const result: NodeResult = {
-      label,
-      type: node.type,
-      status,
-      output,
-      startedAt: isoTime(startedAt.getTime()),
-      finishedAt: isoTime(finishedAt.getTime()),
-      executionTimeMs,
-      attempts: produced.attempts,
-    };
-    const event: NodeCompleteEvent = {
-      type: 'node_complete',
-      node_id: node.id,
-      node_label: label,
-      status,
-      output,
-      execution_time_ms: executionTimeMs,
-    };
-    if (error !== undefined) result.error = event.error = error;
-    run.results.set(node.id, result);
-    run.emit(event);
-  };
-  const ran = (output: unknown, branch: string | undefined): Outcome => {
-    run.outputs.set(node.id, output);
-    run.ran.add(node.id);
-    return { kind: 'ran', output, branch };
-  };
+/** When a node's turn began and ended, and how many attempts it took. */
+interface Span {
+  startedAt: number;
+  finishedAt: number;
+  attempts: number;
+}
 
+function settle(run: RunState, node: WorkflowNode, produced: Produced, startedAt: number): Outcome {
+  const span: Span = { startedAt, finishedAt: run.nowMs(), attempts: produced.attempts };
   switch (produced.kind) {
     case 'ok': {
       const output = produced.result.output ?? null;
-      record('success', output);
-      const outcome = ran(output, produced.result.branch);
-      if (produced.result.returnEarly) run.resolveEarly({ label, output });
+      record(run, node, span, 'success', output);
+      const outcome = ran(run, node.id, output, produced.result.branch);
+      if (produced.result.returnEarly) run.resolveEarly({ label: node.data.label, output });
       return outcome;
     }
     case 'cancelled':
-      record('cancelled', null);
+      record(run, node, span, 'cancelled', null);
       return { kind: 'cancelled' };
     case 'error': {
       const { failure } = produced;
       if (node.data.onErrorEnabled !== true) {
-        record('error', null, failure.message);
+        record(run, node, span, 'error', null, failure.message);
         return { kind: 'failed', failure };
       }
       const output = { error: { message: failure.message, node_label: failure.nodeLabel } };
-      record('error', output, failure.message);
-      return ran(output, ERROR_HANDLE);
+      record(run, node, span, 'error', output, failure.message);
+      return ran(run, node.id, output, ERROR_HANDLE);
     }
   }
+}
+
+/** The node's result record, and its node_complete event. */
+function record(
+  run: RunState,
+  node: WorkflowNode,
+  span: Span,
+  status: Exclude<NodeStatus, 'skipped'>,
+  output: unknown,
+  error?: string,
+): void {
+  const label = node.data.label;
+  const executionTimeMs = Math.max(0, span.finishedAt - span.startedAt);
+  const result: NodeResult = {
+    label,
+    type: node.type,
+    status,
+    output,
+    startedAt: isoTime(span.startedAt),
+    finishedAt: isoTime(span.finishedAt),
+    executionTimeMs,
+    attempts: span.attempts,
+  };
+  const event: NodeCompleteEvent = {
+    type: 'node_complete',
+    node_id: node.id,
+    node_label: label,
+    status,
+    output,
+    execution_time_ms: executionTimeMs,
+  };
+  if (error !== undefined) result.error = event.error = error;
+  run.results.set(node.id, result);
+  run.emit(event);
+}
+
+function ran(run: RunState, nodeId: string, output: unknown, branch: string | undefined): Outcome {
+  run.outputs.set(nodeId, output);
+  run.ran.add(nodeId);
+  return { kind: 'ran', output, branch };
 }

@@ -35,7 +35,9 @@ export function startRun(request: RunRequest, deps: RunDeps): RunHandle {
   );
   let settleEarly: (value: EarlyOutput | null) => void = () => {};
   const early = new Promise<EarlyOutput | null>((resolve) => (settleEarly = resolve));
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.now;
+  const now = clock ?? (() => new Date());
+  const nowMs = clock ? () => clock().getTime() : Date.now;
 
   const run: RunState = {
     request,
@@ -46,6 +48,7 @@ export function startRun(request: RunRequest, deps: RunDeps): RunHandle {
     maxDepth,
     emit,
     now,
+    nowMs,
     outputs: new Map(),
     ran: new Set(),
     results: new Map(),
@@ -78,7 +81,7 @@ export async function runWorkflow(request: RunRequest, deps: RunDeps): Promise<R
 }
 
 async function execute(run: RunState): Promise<RunResult> {
-  const startedAt = run.now();
+  const startedAt = run.nowMs();
   const scope = (spec: ScopeSpec) => runScope(run, spec, step);
   const loop: LoopRunner = (loopId, items, loopHalted) => runLoop(run, loopId, items, loopHalted, scope);
   const step: NodeStep = (nodeId, given, halted) => runNode(run, nodeId, given, halted, loop);
@@ -114,9 +117,9 @@ function startAllowed(run: RunState, nodeId: string): boolean {
   return !chosen || run.plan.definition(nodeId).group !== 'trigger' || chosen.includes(nodeId);
 }
 
-function finish(run: RunState, failure: Failure | undefined, startedAt: Date): RunResult {
+function finish(run: RunState, failure: Failure | undefined, startedAt: number): RunResult {
   fillUnreached(run);
-  const executionTimeMs = Math.max(0, run.now().getTime() - startedAt.getTime());
+  const executionTimeMs = Math.max(0, run.nowMs() - startedAt);
   const result = shapeResult(run, runStatus(run, failure), failure, executionTimeMs);
   run.emit({
     type: 'execution_complete',

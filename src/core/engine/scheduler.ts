@@ -36,6 +36,7 @@ export type NodeStep = (
 
 const SKIPPED: Outcome = { kind: 'skipped' };
 const CANCELLED: Outcome = { kind: 'cancelled' };
+const NO_EDGES: readonly WorkflowEdge[] = [];
 
 export function isLive(edge: WorkflowEdge, source: Outcome | undefined): boolean {
   return source?.kind === 'ran' && handleName(edge.sourceHandle) === source.branch;
@@ -106,35 +107,32 @@ export function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): Promis
   const halted = () => failure !== undefined || (spec.parentHalted?.() ?? false);
 
   const sourceOutcome = (id: string): Outcome => spec.preset?.get(id) ?? outcomes.get(id) ?? SKIPPED;
+  const notRun = (id: string, status: 'skipped' | 'cancelled'): Outcome => {
+    recordNotRun(run, id, status);
+    return status === 'skipped' ? SKIPPED : CANCELLED;
+  };
 
   const decide = (id: string): Outcome | Promise<Outcome> => {
     const preset = spec.preset?.get(id);
     if (preset) return preset;
-    const edges = run.plan.graph.incoming.get(id) ?? [];
-    const sources = edges.map((edge) => sourceOutcome(edge.source));
-    if (run.cancel.aborted || sources.some((source) => source.kind === 'cancelled')) {
-      recordNotRun(run, id, 'cancelled');
-      return CANCELLED;
+    const edges = run.plan.graph.incoming.get(id) ?? NO_EDGES;
+    let live: { edge: WorkflowEdge; output: unknown }[] | undefined;
+    for (const edge of edges) {
+      const source = sourceOutcome(edge.source);
+      if (source.kind === 'cancelled') return notRun(id, 'cancelled');
+      if (source.kind === 'ran' && isLive(edge, source)) (live ??= []).push({ edge, output: source.output });
     }
-    const skip = (): Outcome => {
-      recordNotRun(run, id, 'skipped');
-      return SKIPPED;
-    };
-    if (halted()) return skip();
+    if (run.cancel.aborted) return notRun(id, 'cancelled');
+    if (halted()) return notRun(id, 'skipped');
     let given: NodeInput;
     if (edges.length === 0) {
-      if (!spec.startAllowed(id)) return skip();
+      if (!spec.startAllowed(id)) return notRun(id, 'skipped');
       given = { input: spec.startInput(id), inputs: {} };
     } else {
-      const live: { edge: WorkflowEdge; output: unknown }[] = [];
-      edges.forEach((edge, i) => {
-        const source = sources[i]!;
-        if (source.kind === 'ran' && isLive(edge, source)) live.push({ edge, output: source.output });
-      });
-      if (live.length === 0) return skip();
+      if (!live) return notRun(id, 'skipped');
       given = gatherInput(run, live);
     }
-    if (run.plan.node(id).data.active === false) return skip();
+    if (run.plan.node(id).data.active === false) return notRun(id, 'skipped');
     return step(id, given, halted);
   };
 
@@ -155,7 +153,8 @@ export function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): Promis
         while (ready.length > 0) {
           const wave = ready.splice(0);
           const decided = wave.map(decide);
-          wave.forEach((id, i) => {
+          for (let i = 0; i < wave.length; i++) {
+            const id = wave[i]!;
             const outcome = decided[i]!;
             if (outcome instanceof Promise) {
               waiting++;
@@ -167,7 +166,7 @@ export function runScope(run: RunState, spec: ScopeSpec, step: NodeStep): Promis
             } else {
               settled(id, outcome);
             }
-          });
+          }
         }
       } catch (error) {
         reject(error);

@@ -31,6 +31,8 @@ export interface RunState {
   readonly maxDepth: number;
   readonly emit: RunEventListener;
   now(): Date;
+  /** The same clock in epoch milliseconds: node and run timings read it without making a Date. */
+  nowMs(): number;
   /** Latest output per node id, for `$<label>` (cleared per loop iteration for body nodes). */
   readonly outputs: Map<string, unknown>;
   /** Nodes whose outcome was `ran` (their output may appear in `outputs`). */
