@@ -83,21 +83,26 @@ export type StoredFrame = FrameData | string;
 const IDENTITY = new Set(['type', 'node_id']);
 
 export function compactFrames(frames: readonly FrameData[], row: FrameSource): StoredFrame[] {
-  return frames.map((frame) => {
-    const fields = DERIVED.get(frame.type);
-    if (!fields) return frame;
-    const node = nodeOf(frame, row);
-    const stored: Record<string, unknown> = {};
-    let onlyIdentity = frame.node_id === undefined || typeof frame.node_id === 'string';
-    for (const key of Object.keys(frame)) {
-      const derive = fields.get(key);
-      if (derive && derive(row, node) === frame[key]) continue;
-      stored[key] = frame[key];
-      if (!IDENTITY.has(key)) onlyIdentity = false;
-    }
-    if (!onlyIdentity) return stored as FrameData;
-    return typeof frame.node_id === 'string' ? `${frame.type}:${frame.node_id}` : frame.type;
-  });
+  return frames.map((frame) => compactFrame(frame, row));
+}
+
+function compactFrame(frame: FrameData, row: FrameSource): StoredFrame {
+  const fields = DERIVED.get(frame.type);
+  if (!fields) return frame;
+  const node = nodeOf(frame, row);
+  const derivable = (key: string) => {
+    const derive = fields.get(key);
+    return derive ? derive(row, node) === frame[key] : false;
+  };
+  const keys = Object.keys(frame);
+  // Most frames hold nothing the row does not: found without building the object they would be.
+  const textual =
+    (frame.node_id === undefined || typeof frame.node_id === 'string') &&
+    keys.every((key) => IDENTITY.has(key) || derivable(key));
+  if (textual) return typeof frame.node_id === 'string' ? `${frame.type}:${frame.node_id}` : frame.type;
+  const stored: Record<string, unknown> = {};
+  for (const key of keys) if (!derivable(key)) stored[key] = frame[key];
+  return stored as FrameData;
 }
 
 /** A frame stored as text back to its object: the type, and the node id after the first colon. */
