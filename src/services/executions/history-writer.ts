@@ -59,6 +59,18 @@ export class HistoryWriter {
     else this.timer ??= setTimeout(() => void this.flush(), this.flushIntervalMs);
   }
 
+  /**
+   * Records the row `make` returns once this turn's replies have gone, if it returns one. A run
+   * records its running state this way: a run that finishes within the turn (most do) never builds
+   * that row, and no reader can know the run's id before the turn's replies are out.
+   */
+  recordAfterTurn(make: () => RunRow | undefined): void {
+    this.background(() => {
+      const row = make();
+      if (row) this.record(row);
+    });
+  }
+
   /** A full batch is written after the replies of this turn, not in front of them. */
   private flushSoon(): void {
     if (this.flushScheduled) return;

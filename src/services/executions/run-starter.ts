@@ -94,7 +94,10 @@ export function startLiveRun(
   const unlink = linkAbort(spec.parentSignal, cancel);
   const channel = deps.channels.open(executionId);
   channel.push({ type: 'execution_started', execution_id: executionId, server_now_ms: startedAt.getTime() });
-  deps.history.record(runRow(spec, executionId, startedAt, spec.inputs, { status: 'running' }));
+  let ended = false;
+  deps.history.recordAfterTurn(() =>
+    ended ? undefined : runRow(spec, executionId, startedAt, spec.inputs, { status: 'running' }),
+  );
   const sseConfig = (spec.workflow.sseNodeConfig ?? {}) as SseNodeConfig;
   let mask = noMasking;
 
@@ -126,6 +129,7 @@ export function startLiveRun(
 
   /** Records the run's last state, with its frames minus what that row holds anyway. */
   const end = (row: RunRow) => {
+    ended = true;
     deps.cancels.release(executionId);
     unlink();
     row.events = compactFrames(

@@ -173,6 +173,26 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(writer.peek(good[0]!.id)).toBeUndefined();
   });
 
+  it('HistoryWriter: a row recorded after the turn is made then, and only when there is one to make', async () => {
+    const workflowId = await newWorkflow('after-turn');
+    const tasks: (() => void)[] = [];
+    const writer = new HistoryWriter({ repository: repo, background: (task) => tasks.push(task) });
+    const running = run(workflowId);
+    const finished = run(workflowId, { status: 'success', finishedAt: new Date() });
+    const made: string[] = [];
+    writer.recordAfterTurn(() => (made.push(running.id), running));
+    writer.recordAfterTurn(() => (made.push(finished.id), undefined));
+    expect(made).toEqual([]);
+    expect(writer.peek(running.id)).toBeUndefined();
+    for (const task of tasks.splice(0)) task();
+    expect(made).toEqual([running.id, finished.id]);
+    expect(writer.peek(running.id)).toMatchObject({ id: running.id, status: 'running' });
+    expect(writer.peek(finished.id)).toBeUndefined();
+    await writer.close();
+    expect(await repo.findById(running.id)).toMatchObject({ status: 'running' });
+    expect(await repo.findById(finished.id)).toBeUndefined();
+  });
+
   it('stores start and finish times to the millisecond, and no finish time as null', async () => {
     const workflowId = await newWorkflow('times');
     const startedAt = new Date('2026-11-21T05:06:07.089Z');
