@@ -11,14 +11,14 @@ export type FrameListener = (frame: Frame) => void;
 
 export class RunChannel {
   readonly frames: Frame[] = [];
-  private listeners = new Set<FrameListener>();
-  private enders = new Set<() => void>();
+  /** Made when a first reader follows: most runs have none. */
+  private followers: { listeners: Set<FrameListener>; enders: Set<() => void> } | undefined;
   private closed = false;
 
   push(data: Frame['data']): Frame {
     const frame = { id: this.frames.length + 1, data };
     this.frames.push(frame);
-    for (const listener of this.listeners) listener(frame);
+    if (this.followers) for (const listener of this.followers.listeners) listener(frame);
     return frame;
   }
 
@@ -29,9 +29,11 @@ export class RunChannel {
   /** Ends the channel; followers still attached are told the run is over. */
   close(): void {
     this.closed = true;
-    const remaining = [...this.enders];
-    this.listeners.clear();
-    this.enders.clear();
+    if (!this.followers) return;
+    const { listeners, enders } = this.followers;
+    const remaining = [...enders];
+    listeners.clear();
+    enders.clear();
     for (const end of remaining) end();
   }
 
@@ -42,12 +44,13 @@ export class RunChannel {
       onEnd();
       return () => {};
     }
+    const { listeners, enders } = (this.followers ??= { listeners: new Set(), enders: new Set() });
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
-      this.listeners.delete(wrapped);
-      this.enders.delete(end);
+      listeners.delete(wrapped);
+      enders.delete(end);
       onEnd();
     };
     const wrapped: FrameListener = (frame) => {
@@ -57,11 +60,11 @@ export class RunChannel {
         if (frame.data.type === 'execution_complete') end();
       }
     };
-    this.listeners.add(wrapped);
-    this.enders.add(end);
+    listeners.add(wrapped);
+    enders.add(end);
     return () => {
-      this.listeners.delete(wrapped);
-      this.enders.delete(end);
+      listeners.delete(wrapped);
+      enders.delete(end);
     };
   }
 }
