@@ -62,7 +62,8 @@ export class HistoryWriter {
   /**
    * Records the row `make` returns once this turn's replies have gone, if it returns one. A run
    * records its running state this way: a run that finishes within the turn (most do) never builds
-   * that row, and no reader can know the run's id before the turn's replies are out.
+   * that row, and one still going has it before a client told of the run (by a reply or a stream
+   * frame) can ask for it, since the client's request is read in a later turn.
    */
   recordAfterTurn(make: () => RunRow | undefined): void {
     this.background(() => {

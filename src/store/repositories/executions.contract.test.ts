@@ -180,8 +180,14 @@ describe.each(kinds)('execution history on %s', (kind) => {
     const running = run(workflowId);
     const finished = run(workflowId, { status: 'success', finishedAt: new Date() });
     const made: string[] = [];
-    writer.recordAfterTurn(() => (made.push(running.id), running));
-    writer.recordAfterTurn(() => (made.push(finished.id), undefined));
+    writer.recordAfterTurn(() => {
+      made.push(running.id);
+      return running;
+    });
+    writer.recordAfterTurn(() => {
+      made.push(finished.id);
+      return undefined;
+    });
     expect(made).toEqual([]);
     expect(writer.peek(running.id)).toBeUndefined();
     for (const task of tasks.splice(0)) task();
