@@ -12,6 +12,7 @@ let next = POOL_IDS;
 
 /** Each byte's two hex digits, joined by hand as crypto.randomUUID does: no Buffer, no slicing. */
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const poolHex = (index: number) => HEX[pool[index]!]!;
 
 export function newExecutionId(now: number = Date.now()): string {
   if (next === POOL_IDS) {
@@ -19,7 +20,6 @@ export function newExecutionId(now: number = Date.now()): string {
     next = 0;
   }
   const at = 16 * next++;
-  const byte = (offset: number) => HEX[pool[at + offset]!]!;
   // 48 bits do not fit JavaScript's 32-bit bitwise operators: two halves of 24.
   const high = Math.floor(now / 0x1000000);
   const low = now % 0x1000000;
@@ -33,16 +33,16 @@ export function newExecutionId(now: number = Date.now()): string {
     HEX[low & 0xff]! +
     '-' +
     HEX[(pool[at + 6]! & 0x0f) | 0x70]! + // version 7
-    byte(7) +
+    poolHex(at + 7) +
     '-' +
     HEX[(pool[at + 8]! & 0x3f) | 0x80]! + // variant 10
-    byte(9) +
+    poolHex(at + 9) +
     '-' +
-    byte(10) +
-    byte(11) +
-    byte(12) +
-    byte(13) +
-    byte(14) +
-    byte(15)
+    poolHex(at + 10) +
+    poolHex(at + 11) +
+    poolHex(at + 12) +
+    poolHex(at + 13) +
+    poolHex(at + 14) +
+    poolHex(at + 15)
   );
 }

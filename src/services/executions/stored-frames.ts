@@ -86,22 +86,32 @@ export function compactFrames(frames: readonly FrameData[], row: FrameSource): S
   return frames.map((frame) => compactFrame(frame, row));
 }
 
+/** Whether the row yields this field of the frame as it is. */
+function derivable(
+  fields: ReadonlyMap<string, Derive | null>,
+  frame: FrameData,
+  key: string,
+  row: FrameSource,
+  node: StoredNodeResult | undefined,
+): boolean {
+  const derive = fields.get(key);
+  return derive ? derive(row, node) === frame[key] : false;
+}
+
 function compactFrame(frame: FrameData, row: FrameSource): StoredFrame {
   const fields = DERIVED.get(frame.type);
   if (!fields) return frame;
   const node = nodeOf(frame, row);
-  const derivable = (key: string) => {
-    const derive = fields.get(key);
-    return derive ? derive(row, node) === frame[key] : false;
-  };
   const keys = Object.keys(frame);
   // Most frames hold nothing the row does not: found without building the object they would be.
-  const textual =
-    (frame.node_id === undefined || typeof frame.node_id === 'string') &&
-    keys.every((key) => IDENTITY.has(key) || derivable(key));
+  let textual = frame.node_id === undefined || typeof frame.node_id === 'string';
+  for (let i = 0; textual && i < keys.length; i++) {
+    const key = keys[i]!;
+    textual = IDENTITY.has(key) || derivable(fields, frame, key, row, node);
+  }
   if (textual) return typeof frame.node_id === 'string' ? `${frame.type}:${frame.node_id}` : frame.type;
   const stored: Record<string, unknown> = {};
-  for (const key of keys) if (!derivable(key)) stored[key] = frame[key];
+  for (const key of keys) if (!derivable(fields, frame, key, row, node)) stored[key] = frame[key];
   return stored as FrameData;
 }
 
