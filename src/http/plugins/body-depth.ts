@@ -23,7 +23,8 @@ export function exceedsDepth(value: unknown, maxDepth: number): boolean {
 }
 
 export const bodyDepthPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: it does no I/O, and an async one costs every request a promise and a tick.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (
       request.body !== null &&
       typeof request.body === 'object' &&
@@ -31,10 +32,13 @@ export const bodyDepthPlugin = fp(async (app: FastifyInstance) => {
       !ArrayBuffer.isView(request.body) &&
       exceedsDepth(request.body, MAX_BODY_DEPTH)
     ) {
-      throw new AppError('validation_failed', {
-        detail: `The body nests deeper than ${MAX_BODY_DEPTH} levels`,
-        errors: [{ path: 'body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }],
-      });
+      return done(
+        new AppError('validation_failed', {
+          detail: `The body nests deeper than ${MAX_BODY_DEPTH} levels`,
+          errors: [{ path: 'body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }],
+        }),
+      );
     }
+    done();
   });
 });

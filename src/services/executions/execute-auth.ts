@@ -78,11 +78,31 @@ function headerMatches(workflow: ExecuteAuthWorkflow, headers: ExecuteCredential
   return typeof given === 'string' && safeEqual(given, expected);
 }
 
+/**
+ * The caller of a call that brought neither a session nor a bearer token, which needs no lookup
+ * (most calls of anonymous and header_auth workflows); throws what authenticate would. Undefined
+ * when there is a session or a token to look up.
+ */
+export function callerWithoutLookup(
+  workflow: ExecuteAuthWorkflow,
+  credentials: ExecuteCredentials,
+): ExecuteCaller | undefined {
+  if (credentials.sessionUserId || credentials.bearer) return undefined;
+  if (workflow.authType === 'anonymous') return { kind: 'anonymous' };
+  if (workflow.authType === 'header_auth') {
+    if (headerMatches(workflow, credentials.headers)) return { kind: 'header' };
+    throw headerRefused();
+  }
+  throw credentials.tokenPresented ? invalidBearer() : missingBearer();
+}
+
 export function createExecuteAuthenticator(deps: ExecuteAuthDeps) {
   return async function authenticate(
     workflow: ExecuteAuthWorkflow,
     credentials: ExecuteCredentials,
   ): Promise<ExecuteCaller> {
+    const immediate = callerWithoutLookup(workflow, credentials);
+    if (immediate) return immediate;
     const { sessionUserId, bearer } = credentials;
     const session: Extract<ExecuteCaller, { kind: 'session' }> | null = sessionUserId
       ? { kind: 'session', userId: sessionUserId, hasAccess: await deps.canAccess(sessionUserId, workflow) }

@@ -82,25 +82,39 @@ export class ExecutionService {
     clearTimeout(timer);
   }
 
-  /** Decides whether a call runs, or is answered at once (rate limited, cached). */
-  async admit(call: ExecuteCall): Promise<Admission> {
+  /**
+   * Decides whether a call runs, or is answered at once (rate limited, cached). Throws at once when
+   * the call may not run at all. A workflow with neither a rate limit nor a cache is decided without
+   * a promise (most calls); the others ask the shared store.
+   */
+  admit(call: ExecuteCall): Admission | Promise<Admission> {
     const { workflow } = call;
     const input = readRunInput(call.parts, workflow.authHeaderKey);
     // Only a signed-in user with access: never anonymous, header or execution-token callers.
     if (input.testRun && !mayTestRun(call.caller)) throw new AppError('test_run_forbidden');
+    if (input.testRun) return { kind: 'admitted', input, headers: {}, cacheKey: null };
+    const limit = workflowRateLimitOf({
+      rate_limit_requests: workflow.rateLimitRequests,
+      rate_limit_window_seconds: workflow.rateLimitWindowSeconds,
+    });
+    if (!limit && (workflow.cacheTtlSeconds ?? 0) <= 0)
+      return { kind: 'admitted', input, headers: {}, cacheKey: null };
+    return this.admitLimited(call, input, limit);
+  }
+
+  private async admitLimited(
+    call: ExecuteCall,
+    input: RunInput,
+    limit: ReturnType<typeof workflowRateLimitOf>,
+  ): Promise<Admission> {
+    const { workflow } = call;
     const base = {
       workflowId: workflow.id,
       triggerSource: input.triggerSource,
       userId: this.runUserId(call),
       inputs: input,
     };
-    if (input.testRun) return { kind: 'admitted', input, headers: {}, cacheKey: null };
-
     let headers: Record<string, string> = {};
-    const limit = workflowRateLimitOf({
-      rate_limit_requests: workflow.rateLimitRequests,
-      rate_limit_window_seconds: workflow.rateLimitWindowSeconds,
-    });
     if (limit) {
       const decision = await this.deps.rateLimiter.hit(workflow.id, call.clientIp, limit);
       headers = decision.headers;

@@ -44,6 +44,12 @@ export class WorkflowCache {
     return this.loading.get(id) ?? this.load(id, entry?.row);
   }
 
+  /** The row if it is cached and has not expired, without loading it. */
+  peek(id: string): WorkflowRow | undefined {
+    const entry = this.entries.get(id);
+    return entry && entry.expiresAt > Date.now() ? entry.row : undefined;
+  }
+
   private load(id: string, previous: WorkflowRow | undefined): Promise<WorkflowRow | undefined> {
     const generation = this.generation.get(id) ?? 0;
     const loading = Promise.resolve(id)
