@@ -2,7 +2,7 @@
  * Runs workflows for the execute endpoints and sub-workflow calls: admission (test-run rights, rate
  * limit, cache), then run-starter.ts starts the run with its resources; cancellation and draining.
  */
-import type { EnginePorts, NodeRegistry, RunResult } from '../../core/engine/index.js';
+import type { EnginePorts, NodeRegistry } from '../../core/engine/index.js';
 import { AppError } from '../../core/errors.js';
 import type { WorkflowDocument } from '../../core/workflow/index.js';
 import type { workflows } from '../../store/schema.js';
@@ -69,16 +69,31 @@ function documentOf(workflow: WorkflowRow): WorkflowDocument {
 }
 
 export class ExecutionService {
-  private readonly active = new Set<Promise<RunResult>>();
+  /**
+   * Runs in flight, counted rather than kept in a set: each entry added to and removed from a
+   * long-lived set costs it a share of a new table in the old generation.
+   */
+  private running = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly deps: ExecutionServiceDeps) {}
 
-  /** Waits for runs still going (e.g. after an early answer) so their history is not lost. */
+  private readonly ended = (): void => {
+    if (--this.running > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
+  };
+
+  /**
+   * Waits until no run is going (e.g. after an early answer, or sub-workflows the runs start) so
+   * their history is not lost, or `timeoutMs` has passed.
+   */
   async drain(timeoutMs: number): Promise<void> {
-    if (this.active.size === 0) return;
+    if (this.running === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([Promise.allSettled([...this.active]), timeout]);
+    await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), timeout]);
     clearTimeout(timer);
   }
 
@@ -219,14 +234,12 @@ export class ExecutionService {
         registry: this.deps.registry,
         history: this.deps.history,
         channels: this.deps.channels,
-        cancels: this.deps.cancels,
         maxDepth: this.deps.maxDepth,
         ports: { ...this.deps.ports, subWorkflow: (request) => this.runChild(request, ownerId) },
         track: (done) => {
-          this.active.add(done);
+          this.running++;
           // then, not finally: finally costs a run two more promises and a turn of the queue.
-          const forget = () => this.active.delete(done);
-          void done.then(forget, forget);
+          void done.then(this.ended, this.ended);
         },
       };
       this.starterDeps.set(workflow, deps);

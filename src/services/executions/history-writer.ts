@@ -20,6 +20,8 @@ import {
 } from '../../store/repositories/executions.js';
 
 type RunRow = ExecutionInsert & { id: string };
+/** Rows by run id; a run's later state replaces its earlier one. */
+type Batch = Map<string, RunRow | PreparedExecution>;
 
 export interface HistoryWriterOptions {
   repository: ExecutionRepository;
@@ -32,9 +34,13 @@ export interface HistoryWriterOptions {
 }
 
 export class HistoryWriter {
-  private pending = new Map<string, RunRow | PreparedExecution>();
-  /** Rows of batches being written: still visible to peek() until the write has landed. */
-  private writing = new Map<string, PreparedExecution>();
+  private pending: Batch = new Map();
+  /**
+   * Batches being written, oldest first: still visible to peek() until their write has landed.
+   * Kept whole, not merged into one long-lived map whose every entry added and removed would cost
+   * it a share of a new table in the old generation.
+   */
+  private writing: Batch[] = [];
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> = Promise.resolve();
   /** The flush waiting for the write under way, if any. */
@@ -84,7 +90,8 @@ export class HistoryWriter {
 
   /** A queued row not yet written, so readers see their own writes at once. */
   peek(id: string): ExecutionRow | undefined {
-    const row = this.pending.get(id) ?? this.writing.get(id);
+    let row = this.pending.get(id);
+    for (let i = this.writing.length - 1; !row && i >= 0; i--) row = this.writing[i]!.get(id);
     const ready = row && (isRunRow(row) ? prepared(row) : row);
     // A row JSON cannot hold will never be stored, so it is not shown either.
     return ready && !isRunRow(ready) ? preparedAsRow(ready) : undefined;
@@ -116,21 +123,19 @@ export class HistoryWriter {
   };
 
   /** Moves the queue to `writing`, where peek() still sees it. */
-  private take(): (RunRow | PreparedExecution)[] {
-    const batch = [...this.pending.values()].map((row) => (isRunRow(row) ? prepared(row) : row));
+  private take(): Batch {
+    const batch = this.pending;
     this.pending = new Map();
-    for (const row of batch) if (!isRunRow(row)) this.writing.set(row.row.id, row);
+    for (const [id, row] of batch) if (isRunRow(row)) batch.set(id, prepared(row));
+    this.writing.push(batch);
     return batch;
   }
 
-  private async write(batch: (RunRow | PreparedExecution)[]): Promise<void> {
+  private async write(batch: Batch): Promise<void> {
     try {
-      await this.writeChunks(batch);
+      await this.writeChunks([...batch.values()]);
     } finally {
-      for (const row of batch) {
-        const id = isRunRow(row) ? row.id : row.row.id;
-        if (this.writing.get(id) === row) this.writing.delete(id);
-      }
+      this.writing.splice(this.writing.indexOf(batch), 1);
     }
   }
 

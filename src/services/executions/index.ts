@@ -54,7 +54,7 @@ export function createExecutionServices({
     onError: (error, rows) => logger.error({ err: error, rows }, 'execution history write failed'),
   });
   const channels = new RunChannels();
-  const cancels = new CancelSignals(store);
+  const cancels = new CancelSignals(store, (executionId) => channels.cancelOf(executionId));
   const responseCache = new ResponseCache<CachedAnswer>(store);
   const executions = new ExecutionService({
     registry,

@@ -1,3 +1,5 @@
+import type { LazyCancel } from '../../core/engine/index.js';
+
 /**
  * The live frames of one run: numbered in order, kept so a late or reconnecting reader can replay
  * from any point (Last-Event-ID) and then follow, until the run completes.
@@ -14,6 +16,9 @@ export class RunChannel {
   /** Made when a first reader follows: most runs have none. */
   private followers: { listeners: Set<FrameListener>; enders: Set<() => void> } | undefined;
   private closed = false;
+
+  /** `cancel`: the run's cancellation, for a cancel request to find by the run's id. */
+  constructor(readonly cancel?: LazyCancel) {}
 
   push(data: Frame['data']): Frame {
     const frame = { id: this.frames.length + 1, data };
@@ -70,20 +75,27 @@ export class RunChannel {
 }
 
 /**
- * Channels of the runs in flight in this process. A finished run's channel is dropped at once: its
+ * Channels of the runs in flight in this process, with each run's cancellation (which CancelSignals
+ * finds here: one table of live runs, as each entry added and removed costs a long-lived Map a
+ * share of a new table in the old generation). A finished run's channel is dropped at once: its
  * frames are in the history row (visible to readers while still queued), which late readers replay.
  */
 export class RunChannels {
   private channels = new Map<string, RunChannel>();
 
-  open(executionId: string): RunChannel {
-    const channel = new RunChannel();
+  open(executionId: string, cancel?: LazyCancel): RunChannel {
+    const channel = new RunChannel(cancel);
     this.channels.set(executionId, channel);
     return channel;
   }
 
   get(executionId: string): RunChannel | undefined {
     return this.channels.get(executionId);
+  }
+
+  /** The cancellation of a run in flight here. */
+  cancelOf(executionId: string): LazyCancel | undefined {
+    return this.channels.get(executionId)?.cancel;
   }
 
   finish(executionId: string): void {

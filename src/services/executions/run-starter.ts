@@ -3,10 +3,10 @@
  * with the run's resources (credentials, globals) and masking applied to everything it emits.
  */
 import {
+  LazyCancel,
   startRun,
   type EarlyOutput,
   type EnginePorts,
-  type LazyCancel,
   type NodeRegistry,
   type RunHandle,
   type RunResult,
@@ -14,7 +14,6 @@ import {
 import { noMasking } from '../../core/masking.js';
 import type { WorkflowDocument } from '../../core/workflow/index.js';
 import type { ExecutionInsert } from '../../store/repositories/executions.js';
-import type { CancelSignals } from './cancel-signals.js';
 import { newExecutionId } from './execution-id.js';
 import type { WorkflowRow } from './execution-service.js';
 import { frameForEvent, type SseNodeConfig } from './frames.js';
@@ -47,7 +46,6 @@ export interface RunStarterDeps {
   registry: NodeRegistry;
   history: HistoryWriter;
   channels: RunChannels;
-  cancels: CancelSignals;
   maxDepth?: number;
   ports: EnginePorts;
   /** Keeps the run's completion for a graceful shutdown to wait on. */
@@ -90,9 +88,9 @@ export function startLiveRun(
 ): LiveRun {
   const executionId = newExecutionId();
   const startedAt = new Date();
-  const cancel = deps.cancels.register(executionId);
+  const cancel = new LazyCancel();
   const unlink = linkAbort(spec.parentSignal, cancel);
-  const channel = deps.channels.open(executionId);
+  const channel = deps.channels.open(executionId, cancel);
   channel.push({ type: 'execution_started', execution_id: executionId, server_now_ms: startedAt.getTime() });
   let ended = false;
   deps.history.recordAfterTurn(() =>
@@ -130,7 +128,6 @@ export function startLiveRun(
   /** Records the run's last state, with its frames minus what that row holds anyway. */
   const end = (row: RunRow) => {
     ended = true;
-    deps.cancels.release(executionId);
     unlink();
     row.events = compactFrames(
       channel.frames.map((frame) => frame.data),
