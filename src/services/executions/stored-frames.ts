@@ -79,9 +79,6 @@ function nodeOf(frame: FrameData, row: FrameSource): StoredNodeResult | undefine
 /** A stored frame: the frame minus its derivable fields, or `type[:node_id]` when nothing else is left. */
 export type StoredFrame = FrameData | string;
 
-/** Kept on every frame that has them; a frame with nothing more is stored as text. */
-const IDENTITY = new Set(['type', 'node_id']);
-
 export function compactFrames(frames: readonly FrameData[], row: FrameSource): StoredFrame[] {
   return frames.map((frame) => compactFrame(frame, row));
 }
@@ -98,20 +95,36 @@ function derivable(
   return derive ? derive(row, node) === frame[key] : false;
 }
 
+/**
+ * Whether the frame holds nothing but its type, its node id (`null` in DERIVED: kept) and fields
+ * the row yields as they are. One lookup per field, and for-in, which walks a frame's fields
+ * without making an array of them.
+ */
+function holdsNothingElse(
+  fields: ReadonlyMap<string, Derive | null>,
+  frame: FrameData,
+  row: FrameSource,
+  node: StoredNodeResult | undefined,
+): boolean {
+  if (frame.node_id !== undefined && typeof frame.node_id !== 'string') return false;
+  for (const key in frame) {
+    const derive = fields.get(key);
+    if (derive === null) continue;
+    if (derive === undefined || derive(row, node) !== frame[key]) return false;
+  }
+  return true;
+}
+
 function compactFrame(frame: FrameData, row: FrameSource): StoredFrame {
   const fields = DERIVED.get(frame.type);
   if (!fields) return frame;
   const node = nodeOf(frame, row);
-  const keys = Object.keys(frame);
   // Most frames hold nothing the row does not: found without building the object they would be.
-  let textual = frame.node_id === undefined || typeof frame.node_id === 'string';
-  for (let i = 0; textual && i < keys.length; i++) {
-    const key = keys[i]!;
-    textual = IDENTITY.has(key) || derivable(fields, frame, key, row, node);
-  }
-  if (textual) return typeof frame.node_id === 'string' ? `${frame.type}:${frame.node_id}` : frame.type;
+  if (holdsNothingElse(fields, frame, row, node))
+    return typeof frame.node_id === 'string' ? `${frame.type}:${frame.node_id}` : frame.type;
   const stored: Record<string, unknown> = {};
-  for (const key of keys) if (!derivable(fields, frame, key, row, node)) stored[key] = frame[key];
+  for (const key of Object.keys(frame))
+    if (!derivable(fields, frame, key, row, node)) stored[key] = frame[key];
   return stored as FrameData;
 }
 
