@@ -199,6 +199,48 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(await repo.findById(finished.id)).toBeUndefined();
   });
 
+  it('HistoryWriter: a queued row reads back as the database returns it once written, while queued and while being written', async () => {
+    const workflowId = await newWorkflow('peek');
+    // The real repository, whose writes wait until the test lets them go.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    const gated: ExecutionRepository = {
+      ...repo,
+      upsertMany: async (batch) => {
+        started.push(batch.length);
+        await released;
+        return repo.upsertMany(batch);
+      },
+    };
+    const writer = new HistoryWriter({ repository: gated, flushIntervalMs: 60_000 });
+    const rows = [
+      run(workflowId, {
+        status: 'success',
+        inputs: { body: { text: 'naïve café 😀 — ✓' }, headers: {}, query: { q: ['a', 'b'] } },
+        outputs: { result: '' },
+        nodeResults: { n: { status: 'success', output: [1, 'two', null, { three: 3 }] } },
+        events: ['execution_started', { type: 'node_start', message: 'Ünïcödé' }],
+        finishedAt: at(5),
+        executionTimeMs: 12,
+      }),
+      run(workflowId, { status: 'error', inputs: null, outputs: null, finishedAt: at(6) }),
+    ];
+    for (const row of rows) writer.record(row);
+    await new Promise((resolve) => setImmediate(resolve)); // the finished rows are prepared
+    const queued = rows.map((row) => writer.peek(row.id));
+    const writing = writer.flush();
+    await vi.waitFor(() => expect(started).toEqual([2]));
+    const beingWritten = rows.map((row) => writer.peek(row.id));
+    release();
+    await writing;
+    const stored = await Promise.all(rows.map((row) => repo.findById(row.id)));
+    expect(stored.map((row) => row?.id)).toEqual(rows.map((row) => row.id));
+    expect(queued).toEqual(stored);
+    expect(beingWritten).toEqual(stored);
+    expect(rows.map((row) => writer.peek(row.id))).toEqual([undefined, undefined]);
+  });
+
   it('stores start and finish times to the millisecond, and no finish time as null', async () => {
     const workflowId = await newWorkflow('times');
     const startedAt = new Date('2026-11-21T05:06:07.089Z');
