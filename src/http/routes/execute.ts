@@ -85,8 +85,9 @@ export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutes
   // A request property, not a WeakMap keyed by the request: one fewer hash table entry per call.
   app.decorateRequest('executeAccess', null);
 
-  async function lookUpAccess(id: string, credentials: ExecuteCredentials) {
-    const workflow = await options.findWorkflow(id);
+  /** `cached`: the workflow when it was at hand, so it is not looked up again. */
+  async function lookUpAccess(id: string, credentials: ExecuteCredentials, cached: WorkflowRow | undefined) {
+    const workflow = cached ?? (await options.findWorkflow(id));
     if (!workflow) throw notFound();
     return { workflow, caller: await options.authenticate(workflow, credentials) };
   }
@@ -114,7 +115,7 @@ export async function executeRoutes(app: FastifyInstance, options: ExecuteRoutes
         return done();
       }
     }
-    lookUpAccess(id, credentials).then((access) => {
+    lookUpAccess(id, credentials, workflow).then((access) => {
       request.executeAccess = access;
       done();
     }, done);

@@ -107,12 +107,12 @@ export class ExecutionService {
     const input = readRunInput(call.parts, workflow.authHeaderKey);
     // Only a signed-in user with access: never anonymous, header or execution-token callers.
     if (input.testRun && !mayTestRun(call.caller)) throw new AppError('test_run_forbidden');
-    if (input.testRun) return { kind: 'admitted', input, headers: {}, cacheKey: null };
     const limit = workflowRateLimitOf({
       rate_limit_requests: workflow.rateLimitRequests,
       rate_limit_window_seconds: workflow.rateLimitWindowSeconds,
     });
-    if (!limit && (workflow.cacheTtlSeconds ?? 0) <= 0)
+    // Test runs bypass the rate limit and the cache (spec 4.1).
+    if (input.testRun || (!limit && (workflow.cacheTtlSeconds ?? 0) <= 0))
       return { kind: 'admitted', input, headers: {}, cacheKey: null };
     return this.admitLimited(call, input, limit);
   }
