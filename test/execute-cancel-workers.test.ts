@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from './support/app.js';
 import { register } from './support/auth.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
-import { createWorkflow, edge, listExecutions, node } from './support/executions.js';
+import { createWorkflow, listExecutions, pausedRun } from './support/executions.js';
 import { hasPostgres, hasRedis } from './support/services.js';
 import { waitFor } from './support/sse.js';
 
@@ -31,13 +31,8 @@ describe.skipIf(!available)('cancellation across workers (PostgreSQL + Redis)', 
     apps.push(a, b);
 
     const owner = await register(a.app, 'cancel-workers@example.com');
-    const request = node('textInput', 'request');
-    const pause = node('wait', 'pause', { durationMs: 60_000 });
-    const after = node('set', 'after', { mappings: [{ key: 'x', value: '1' }] });
-    const wf = await createWorkflow(a.app, owner.headers, {
-      nodes: [request, pause, after],
-      edges: [edge(request, pause), edge(pause, after)],
-    });
+    const { doc, after } = pausedRun();
+    const wf = await createWorkflow(a.app, owner.headers, doc);
 
     const pending = a.app.inject({ method: 'POST', url: `/api/workflows/${wf.id}/execute`, payload: {} });
     const executionId = await waitFor(
@@ -57,5 +52,6 @@ describe.skipIf(!available)('cancellation across workers (PostgreSQL + Redis)', 
       return items.find((item) => item.id === executionId && item.status === 'cancelled');
     });
     expect(row.status).toBe('cancelled');
+    expect(row.node_results[after.id]?.status).not.toBe('success');
   });
 });

@@ -7,7 +7,7 @@ import { rowsOf } from '../src/store/repositories/folders.js';
 import { backendMatrix, createTestApp, json, type TestApp } from './support/app.js';
 import { register, type Registered } from './support/auth.js';
 import { parseSseBody, readSse, waitFor, type SseFrame } from './support/sse.js';
-import { createWorkflow, edge, greeter, node } from './support/executions.js';
+import { createWorkflow, edge, greeter, node, pausedRun } from './support/executions.js';
 
 const matrix = await backendMatrix();
 
@@ -277,13 +277,8 @@ describe.each(matrix)('cancellation on $name', ({ db, store }) => {
     });
 
   it('stops a run at the next node boundary: status cancelled', async () => {
-    const request = node('textInput', 'request');
-    const pause = node('wait', 'pause', { durationMs: 60_000 });
-    const after = node('set', 'after', { mappings: [{ key: 'x', value: '1' }] });
-    const wf = await createWorkflow(t.app, owner.headers, {
-      nodes: [request, pause, after],
-      edges: [edge(request, pause), edge(pause, after)],
-    });
+    const { doc, after } = pausedRun();
+    const wf = await createWorkflow(t.app, owner.headers, doc);
     const pending = t.app.inject({ method: 'POST', url: `/api/workflows/${wf.id}/execute`, payload: {} });
     const executionId = await runningExecution(wf.id);
     const cancel = await t.app.inject({

@@ -152,6 +152,20 @@ export function edge(source: { id: string }, target: { id: string }, extra: Reco
   };
 }
 
+/**
+ * textInput -> wait a minute -> set: a run that stays running until it is cancelled. `after` is the
+ * node that must never succeed once it is.
+ */
+export function pausedRun(): { doc: WorkflowDoc; after: { id: string } } {
+  const request = node('textInput', 'request');
+  const pause = node('wait', 'pause', { durationMs: 60_000 });
+  const after = node('set', 'after', { mappings: [{ key: 'x', value: '1' }] });
+  return {
+    doc: { nodes: [request, pause, after], edges: [edge(request, pause), edge(pause, after)] },
+    after,
+  };
+}
+
 /** textInput -> set -> output: answers `{result: "Hello <name>"}` (design 5). */
 export function greeter(): WorkflowDoc {
   const request = node('textInput', 'request', { inputFields: [{ key: 'name' }] });
