@@ -46,7 +46,8 @@ export function resolveRoot(root: string, scope: ExpressionScope, now: () => Now
     case 'uuid':
       return (scope.uuid ?? defaultUuid)();
   }
-  const descriptor = Object.getOwnPropertyDescriptor(scope.nodes, root);
-  if (descriptor && 'value' in descriptor) return descriptor.value ?? null;
+  // Own properties only: a label must never reach Object.prototype (`$constructor`, `$__proto__`).
+  const { nodes } = scope;
+  if (Object.hasOwn(nodes, root)) return nodes[root] ?? null;
   return fail('reference', `unknown reference $${root}`);
 }
