@@ -28,7 +28,7 @@ describe('graceful shutdown and history', () => {
       );
       expect(answer.outputs).toEqual({ early: 'now' });
       await app.close();
-      const row = await createExecutionRepository(database.db).findById(answer.execution_id);
+      const row = await createExecutionRepository(database.db, database.bulk).findById(answer.execution_id);
       expect(row?.status).toBe('success');
       expect((row?.nodeResults as Record<string, { status: string }>)[after.id]?.status).toBe('success');
     } finally {

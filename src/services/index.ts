@@ -69,6 +69,7 @@ export function createServices({ config, database, store, logger }: ServiceDeps)
   const executions = createExecutionServices({
     db,
     databaseKind: database.kind,
+    bulk: database.bulk,
     store,
     logger,
     turnEnd,

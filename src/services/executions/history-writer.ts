@@ -6,8 +6,9 @@
  * objects die young, and the flush, which holds up every request while it runs, only joins
  * strings. A running row usually gives way to its final state first, and is prepared at the flush
  * if not. Batches are written one at a time; rows queued while one is being written join the next,
- * so batches grow with the load. `flush()` drains the queue; `close()` is called on shutdown so
- * nothing queued is lost.
+ * so batches grow with the load. A run's first row is inserted by COPY (see insertMany); only a row
+ * replacing a state already written (a run that was still running at a flush) needs the upsert.
+ * `flush()` drains the queue; `close()` is called on shutdown so nothing queued is lost.
  */
 import {
   isPreparedExecution,
@@ -20,8 +21,9 @@ import {
 } from '../../store/repositories/executions.js';
 
 type RunRow = ExecutionInsert & { id: string };
+type QueuedRow = RunRow | PreparedExecution;
 /** Rows by run id; a run's later state replaces its earlier one. */
-type Batch = Map<string, RunRow | PreparedExecution>;
+type Batch = Map<string, QueuedRow>;
 
 export interface HistoryWriterOptions {
   repository: ExecutionRepository;
@@ -51,6 +53,11 @@ export class HistoryWriter {
   private unprepared: RunRow[] = [];
   private flushScheduled = false;
   private readonly background: (task: () => void) => void;
+  /**
+   * Runs whose running state has been taken to be written: their next row replaces it. Only runs
+   * still going at a flush are here, so a fast run costs this set nothing.
+   */
+  private storedRunning = new Set<string>();
 
   constructor(private readonly options: HistoryWriterOptions) {
     this.flushIntervalMs = options.flushIntervalMs ?? 20;
@@ -132,20 +139,33 @@ export class HistoryWriter {
   }
 
   private async write(batch: Batch): Promise<void> {
+    const { repository } = this.options;
+    const first: QueuedRow[] = [];
+    const replacing: QueuedRow[] = [];
+    for (const [id, row] of batch) {
+      (this.storedRunning.has(id) ? replacing : first).push(row);
+      if (statusOf(row) === 'running') this.storedRunning.add(id);
+      else this.storedRunning.delete(id);
+    }
     try {
-      await this.writeChunks([...batch.values()]);
+      await this.writeChunks(first, (chunk) => repository.insertMany(chunk));
+      await this.writeChunks(replacing, (chunk) => repository.upsertMany(chunk));
     } finally {
       this.writing.splice(this.writing.indexOf(batch), 1);
     }
   }
 
-  private async writeChunks(batch: (RunRow | PreparedExecution)[]): Promise<void> {
-    for (let start = 0; start < batch.length; start += this.maxBatchSize) {
-      const chunk = batch.slice(start, start + this.maxBatchSize);
+  private async writeChunks(
+    rows: QueuedRow[],
+    writeChunk: (chunk: QueuedRow[]) => Promise<void>,
+  ): Promise<void> {
+    for (let start = 0; start < rows.length; start += this.maxBatchSize) {
+      const chunk = rows.slice(start, start + this.maxBatchSize);
       try {
-        await this.options.repository.upsertMany(chunk);
+        await writeChunk(chunk);
       } catch {
-        // One bad row must not take its batch down with it: retry them one by one.
+        // One bad row must not take its batch down with it: retry them one by one, each inserted
+        // or replacing whatever is stored under its id.
         for (const row of chunk) {
           await this.options.repository
             .upsertMany([row])
@@ -156,7 +176,9 @@ export class HistoryWriter {
   }
 }
 
-const isRunRow = (row: RunRow | PreparedExecution): row is RunRow => !isPreparedExecution(row);
+const isRunRow = (row: QueuedRow): row is RunRow => !isPreparedExecution(row);
+
+const statusOf = (row: QueuedRow) => (isRunRow(row) ? row.status : row.row.status);
 
 /** A row JSON.stringify refuses stays as it is: its write fails alone and is reported. */
 function prepared(row: RunRow): RunRow | PreparedExecution {

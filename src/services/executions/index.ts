@@ -1,6 +1,7 @@
 /** The run side of the service: execution service, history, live channels, cancels, cache. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { NodeRegistry } from '../../core/engine/index.js';
+import type { BulkCopy } from '../../store/bulk-copy.js';
 import type { Database, Db } from '../../store/database.js';
 import { createExecutionRepository } from '../../store/repositories/executions.js';
 import { ResponseCache } from '../limits/response-cache.js';
@@ -28,6 +29,7 @@ const HISTORY_BATCHES = {
 export interface ExecutionServicesDeps {
   db: Db;
   databaseKind: Database['kind'];
+  bulk: BulkCopy;
   store: SharedStore;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   turnEnd: TurnEnd;
@@ -39,6 +41,7 @@ export interface ExecutionServicesDeps {
 export function createExecutionServices({
   db,
   databaseKind,
+  bulk,
   store,
   logger,
   turnEnd,
@@ -46,7 +49,7 @@ export function createExecutionServices({
   findWorkflow,
   resources,
 }: ExecutionServicesDeps) {
-  const executionRepository = createExecutionRepository(db);
+  const executionRepository = createExecutionRepository(db, bulk);
   const historyWriter = new HistoryWriter({
     repository: executionRepository,
     ...HISTORY_BATCHES[databaseKind],

@@ -1,10 +1,12 @@
 /** The execution history repository and the HistoryWriter in front of it, on PGlite and PostgreSQL. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../../test/support/databases.js';
 import { hasPostgres } from '../../../test/support/services.js';
 import { HistoryWriter } from '../../services/executions/history-writer.js';
+import type { BulkCopy } from '../bulk-copy.js';
 import { createExecutionRepository, type ExecutionInsert, type ExecutionRepository } from './executions.js';
 import { rowsOf } from './folders.js';
 import { createUserRepository } from './users.js';
@@ -43,17 +45,93 @@ describe.each(kinds)('execution history on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    repo = createExecutionRepository(database.db);
+    repo = createExecutionRepository(database.db, database.bulk);
     userId = await newUser();
   });
   afterAll(() => database.destroy());
 
-  it('reads null documents back as null, null, {} and []', async () => {
-    const row = run(await newWorkflow('nulls'), { inputs: null });
-    await repo.upsertMany([row]);
-    const defaults = { outputs: null, nodeResults: {}, events: [], finishedAt: null, executionTimeMs: 0 };
-    expect(await repo.findById(row.id)).toEqual({ ...row, ...defaults }); // startedAt to the millisecond
-    expect(await repo.findById(randomUUID())).toBeUndefined();
+  // Both ways of writing a row: COPY for a run's first row, the upsert for any other.
+  describe.each(['insertMany', 'upsertMany'] as const)('written by %s', (way) => {
+    const write = (rows: Parameters<ExecutionRepository['upsertMany']>[0]) => repo[way](rows);
+
+    it('reads null documents back as null, null, {} and []', async () => {
+      const row = run(await newWorkflow('nulls'), { inputs: null });
+      await write([row]);
+      const defaults = { outputs: null, nodeResults: {}, events: [], finishedAt: null, executionTimeMs: 0 };
+      expect(await repo.findById(row.id)).toEqual({ ...row, ...defaults }); // startedAt to the millisecond
+      expect(await repo.findById(randomUUID())).toBeUndefined();
+    });
+
+    it('round-trips the \\x1e separator, quotes and backslashes in a batch of several rows', async () => {
+      const workflowId = await newWorkflow('separators');
+      const inputs = { s: 'a\x1eb\nc"\\', k: { 'x\x1e': [1, 2.5, 1e21, null, true, ''] } };
+      const rows = [
+        run(workflowId, { triggerSource: 'src\x1e\x1f,"{}\\', inputs, outputs: '\x1e' }),
+        run(workflowId, { inputs: null, events: ['\x1e', '"', ''] }),
+        run(workflowId, { inputs: '', nodeResults: { '\x1e': { '"': '\\' } } }),
+      ];
+      await write(rows);
+      const read = await Promise.all(rows.map((row) => repo.findById(row.id)));
+      expect(read[0]).toMatchObject({ triggerSource: 'src\x1e\x1f,"{}\\', inputs, outputs: '\x1e' });
+      expect(read[1]).toMatchObject({ inputs: null, outputs: null, events: ['\x1e', '"', ''] });
+      expect(read[2]).toMatchObject({ inputs: '', nodeResults: { '\x1e': { '"': '\\' } }, events: [] });
+    });
+
+    it('round-trips scalar texts that array literal syntax would misread, alone or in one batch', async () => {
+      const workflowId = await newWorkflow('literals');
+      const sources = ['NULL', 'null', 'a.b:c-d_1', '', ' API', 'API ', 'a,b', undefined];
+      const rows = sources.map((triggerSource, i) =>
+        run(workflowId, { triggerSource, status: 'success', testRun: i % 2 === 0, executionTimeMs: i }),
+      );
+      const expected = (row: (typeof rows)[number]) => ({
+        triggerSource: row.triggerSource ?? null,
+        status: 'success',
+        testRun: row.testRun,
+        executionTimeMs: row.executionTimeMs,
+      });
+      // Alone, a row whose texts are all plain words is sent as literals; in the mixed batch, none is.
+      for (const row of rows) {
+        await write([row]);
+        expect(await repo.findById(row.id)).toMatchObject(expected(row));
+      }
+      const again = rows.map((row) => ({ ...row, id: randomUUID() }));
+      await write(again);
+      for (const row of again) expect(await repo.findById(row.id)).toMatchObject(expected(row));
+    });
+
+    it('stores NUL and lone surrogates as U+FFFD in text and documents, keeping valid pairs', async () => {
+      const workflowId = await newWorkflow('refused');
+      const dirty = run(workflowId, {
+        triggerSource: 'src\u0000',
+        inputs: { body: { name: 'a\u0000b\ud800', '\u0000': '\udfff' } },
+        events: [{ t: '\ud83d\ude00 ok' }],
+      });
+      const clean = run(workflowId, { status: 'success' });
+      await write([dirty, clean]);
+      expect(await repo.findById(dirty.id)).toMatchObject({
+        triggerSource: 'src\ufffd',
+        inputs: { body: { name: 'a\ufffdb\ufffd', '\ufffd': '\ufffd' } },
+        events: [{ t: '😀 ok' }],
+      });
+      expect(await repo.findById(clean.id)).toMatchObject({ status: 'success', inputs: clean.inputs });
+    });
+
+    it('stores start and finish times to the millisecond, and no finish time as null', async () => {
+      const workflowId = await newWorkflow('times');
+      const startedAt = new Date('2026-11-21T05:06:07.089Z');
+      const rows = [
+        run(workflowId, { startedAt, finishedAt: new Date('2026-11-21T05:06:08.001Z') }),
+        run(workflowId, { startedAt: new Date(0), finishedAt: null }),
+        run(workflowId, { startedAt: new Date('1969-12-31T23:59:59.999Z'), finishedAt: startedAt }),
+      ];
+      await write(rows);
+      for (const row of rows) {
+        expect(await repo.findById(row.id)).toMatchObject({
+          startedAt: row.startedAt,
+          finishedAt: row.finishedAt,
+        });
+      }
+    });
   });
 
   it("replaces a run's earlier state with its later one, documents included", async () => {
@@ -67,60 +145,6 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(await repo.findById(first.id)).toEqual(final);
     expect((await repo.findById(other.id))?.status).toBe('error');
     expect((await repo.list({ workflowId, limit: 10, offset: 0 })).total).toBe(2);
-  });
-
-  it('round-trips the \\x1e separator, quotes and backslashes in a batch of several rows', async () => {
-    const workflowId = await newWorkflow('separators');
-    const inputs = { s: 'a\x1eb\nc"\\', k: { 'x\x1e': [1, 2.5, 1e21, null, true, ''] } };
-    const rows = [
-      run(workflowId, { triggerSource: 'src\x1e\x1f,"{}\\', inputs, outputs: '\x1e' }),
-      run(workflowId, { inputs: null, events: ['\x1e', '"', ''] }),
-      run(workflowId, { inputs: '', nodeResults: { '\x1e': { '"': '\\' } } }),
-    ];
-    await repo.upsertMany(rows);
-    const read = await Promise.all(rows.map((row) => repo.findById(row.id)));
-    expect(read[0]).toMatchObject({ triggerSource: 'src\x1e\x1f,"{}\\', inputs, outputs: '\x1e' });
-    expect(read[1]).toMatchObject({ inputs: null, outputs: null, events: ['\x1e', '"', ''] });
-    expect(read[2]).toMatchObject({ inputs: '', nodeResults: { '\x1e': { '"': '\\' } }, events: [] });
-  });
-
-  it('round-trips scalar texts that array literal syntax would misread, alone or in one batch', async () => {
-    const workflowId = await newWorkflow('literals');
-    const sources = ['NULL', 'null', 'a.b:c-d_1', '', ' API', 'API ', 'a,b', undefined];
-    const rows = sources.map((triggerSource, i) =>
-      run(workflowId, { triggerSource, status: 'success', testRun: i % 2 === 0, executionTimeMs: i }),
-    );
-    const expected = (row: (typeof rows)[number]) => ({
-      triggerSource: row.triggerSource ?? null,
-      status: 'success',
-      testRun: row.testRun,
-      executionTimeMs: row.executionTimeMs,
-    });
-    // Alone, a row whose texts are all plain words is sent as literals; in the mixed batch, none is.
-    for (const row of rows) {
-      await repo.upsertMany([row]);
-      expect(await repo.findById(row.id)).toMatchObject(expected(row));
-    }
-    const again = rows.map((row) => ({ ...row, id: randomUUID() }));
-    await repo.upsertMany(again);
-    for (const row of again) expect(await repo.findById(row.id)).toMatchObject(expected(row));
-  });
-
-  it('stores NUL and lone surrogates as U+FFFD in text and documents, keeping valid pairs', async () => {
-    const workflowId = await newWorkflow('refused');
-    const dirty = run(workflowId, {
-      triggerSource: 'src\u0000',
-      inputs: { body: { name: 'a\u0000b\ud800', '\u0000': '\udfff' } },
-      events: [{ t: '\ud83d\ude00 ok' }],
-    });
-    const clean = run(workflowId, { status: 'success' });
-    await repo.upsertMany([dirty, clean]);
-    expect(await repo.findById(dirty.id)).toMatchObject({
-      triggerSource: 'src\ufffd',
-      inputs: { body: { name: 'a\ufffdb\ufffd', '\ufffd': '\ufffd' } },
-      events: [{ t: '😀 ok' }],
-    });
-    expect(await repo.findById(clean.id)).toMatchObject({ status: 'success', inputs: clean.inputs });
   });
 
   it('lists, filters and pages runs newest first; latestFinished skips unfinished runs', async () => {
@@ -207,10 +231,10 @@ describe.each(kinds)('execution history on %s', (kind) => {
     const started: number[] = [];
     const gated: ExecutionRepository = {
       ...repo,
-      upsertMany: async (batch) => {
+      insertMany: async (batch) => {
         started.push(batch.length);
         await released;
-        return repo.upsertMany(batch);
+        return repo.insertMany(batch);
       },
     };
     const writer = new HistoryWriter({ repository: gated, flushIntervalMs: 60_000 });
@@ -239,23 +263,6 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(queued).toEqual(stored);
     expect(beingWritten).toEqual(stored);
     expect(rows.map((row) => writer.peek(row.id))).toEqual([undefined, undefined]);
-  });
-
-  it('stores start and finish times to the millisecond, and no finish time as null', async () => {
-    const workflowId = await newWorkflow('times');
-    const startedAt = new Date('2026-11-21T05:06:07.089Z');
-    const rows = [
-      run(workflowId, { startedAt, finishedAt: new Date('2026-11-21T05:06:08.001Z') }),
-      run(workflowId, { startedAt: new Date(0), finishedAt: null }),
-      run(workflowId, { startedAt: new Date('1969-12-31T23:59:59.999Z'), finishedAt: startedAt }),
-    ];
-    await repo.upsertMany(rows);
-    for (const row of rows) {
-      expect(await repo.findById(row.id)).toMatchObject({
-        startedAt: row.startedAt,
-        finishedAt: row.finishedAt,
-      });
-    }
   });
 
   it('HistoryWriter: a finished row queued reads back as the stored one will', async () => {
@@ -357,6 +364,89 @@ describe.each(kinds)('execution history on %s', (kind) => {
     expect(errors).toEqual([]);
     expect(await repo.findById(orphan.id)).toBeUndefined();
     expect(await repo.findById(kept.id)).toMatchObject({ status: 'success' });
+  });
+
+  it('insertMany fails as a whole on an id stored already, and stores none of its rows', async () => {
+    const workflowId = await newWorkflow('duplicate');
+    const stored = run(workflowId, { status: 'success' });
+    await repo.upsertMany([stored]);
+    const fresh = run(workflowId, { status: 'success' });
+    await expect(repo.insertMany([fresh, { ...stored, status: 'error' }])).rejects.toThrow();
+    expect(await repo.findById(fresh.id)).toBeUndefined();
+    expect((await repo.findById(stored.id))?.status).toBe('success');
+  });
+
+  it('HistoryWriter: a first row whose id is stored already replaces it, and its batch is still written', async () => {
+    const workflowId = await newWorkflow('stored elsewhere');
+    const stored = run(workflowId);
+    await repo.upsertMany([stored]);
+    const errors: number[] = [];
+    const writer = new HistoryWriter({ repository: repo, onError: (_error, rows) => errors.push(rows) });
+    const others = [run(workflowId, { status: 'success' }), run(workflowId, { status: 'success' })];
+    for (const row of [others[0]!, { ...stored, status: 'success', outputs: { x: 1 } }, others[1]!])
+      writer.record(row);
+    await writer.close();
+    expect(errors).toEqual([]);
+    expect(await repo.findById(stored.id)).toMatchObject({ status: 'success', outputs: { x: 1 } });
+    for (const row of others) expect((await repo.findById(row.id))?.status).toBe('success');
+  });
+
+  describe.runIf(kind === 'postgres')('a workflow deleted while its runs are being written', () => {
+    let other: pg.Client;
+    beforeAll(async () => {
+      other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+    });
+    afterAll(() => other.end());
+    // Asked on the pool: `other` may be the connection that waits.
+    const waitingForALock = async () => {
+      const result = await database.db.execute(sql`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`);
+      return rowsOf<{ n: number }>(result)[0]!.n > 0;
+    };
+
+    it('a deletion waits for the batch, then takes its rows with the workflow', async () => {
+      const workflowId = await newWorkflow('deleted during the batch');
+      let copying = () => {};
+      const reached = new Promise<void>((resolve) => (copying = resolve));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const gatedBulk: BulkCopy = {
+        transaction: (work) =>
+          database.bulk.transaction((tx) =>
+            work({
+              query: (text, values) => tx.query(text, values),
+              copyBinary: async (target, data) => {
+                copying();
+                await released;
+                return tx.copyBinary(target, data);
+              },
+            }),
+          ),
+      };
+      const row = run(workflowId, { status: 'success' });
+      const inserting = createExecutionRepository(database.db, gatedBulk).insertMany([row]);
+      await reached;
+      const deleting = other.query('delete from workflows where id = $1', [workflowId]);
+      await vi.waitFor(async () => expect(await waitingForALock()).toBe(true));
+      release();
+      await inserting;
+      await deleting;
+      expect(await repo.findById(row.id)).toBeUndefined();
+    });
+
+    it('a batch waits for a deletion under way, then leaves its rows out without an error', async () => {
+      const workflowId = await newWorkflow('deleted before the batch');
+      await other.query('begin');
+      await other.query('delete from workflows where id = $1', [workflowId]);
+      const row = run(workflowId, { status: 'success' });
+      const inserting = repo.insertMany([row]);
+      await vi.waitFor(async () => expect(await waitingForALock()).toBe(true));
+      await other.query('commit');
+      await inserting;
+      expect(await repo.findById(row.id)).toBeUndefined();
+    });
   });
 
   it("deleting workflows deletes their runs, also when their owner's deletion takes them", async () => {

@@ -1,12 +1,28 @@
 import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { BulkCopy, BulkTransaction } from '../bulk-copy.js';
 import type { Db } from '../database.js';
-import { jsonbSafe } from '../jsonb-safe.js';
+import { EXECUTIONS_COPY_TARGET, executionsCopyData } from './execution-copy.js';
 import { executions, workflows } from '../schema.js';
 import { isUuid } from './ids.js';
+import {
+  documentBounds,
+  isPreparedExecution,
+  prepareExecution,
+  SEPARATOR,
+  type ExecutionInsert,
+  type ExecutionRow,
+  type PreparedExecution,
+} from './prepared-execution.js';
 import { accessibleBy } from './workflows.js';
 
-export type ExecutionRow = typeof executions.$inferSelect;
-export type ExecutionInsert = typeof executions.$inferInsert;
+export {
+  isPreparedExecution,
+  prepareExecution,
+  preparedAsRow,
+  type ExecutionInsert,
+  type ExecutionRow,
+  type PreparedExecution,
+} from './prepared-execution.js';
 
 export interface ExecutionFilter {
   workflowId: string;
@@ -35,124 +51,7 @@ function filters(filter: Omit<ExecutionFilter, 'workflowId'> & { workflowId?: st
 
 const newestFirst = [desc(executions.startedAt), desc(executions.id)];
 
-/**
- * NUL and surrogate halves, as JSON.stringify writes them (it escapes only lone ones). Text columns
- * would hold the escapes, but a reader loading the history into jsonb could not, so they are
- * replaced (see jsonbSafe) as they always were.
- */
-const REFUSED = /\\u0000|\\ud[89a-f]/i;
-
-/** JSON.stringify writes `\u` only for control characters and lone surrogates: most texts skip the regex. */
-const refused = (json: string) => json.includes('\\u') && REFUSED.test(json);
-
-/** The same characters raw, in the text columns. */
-const refusedRaw = (text: string | null | undefined) =>
-  text != null && (text.includes('\u0000') || !text.isWellFormed());
-
-/** Joins a batch's documents into one parameter; JSON.stringify leaves no control character raw, so none holds it. */
-const SEPARATOR = '\x1e';
-
 const EPOCH = sql.raw("timestamptz '1970-01-01 00:00:00+00'");
-
-type DocumentColumn = 'inputs' | 'outputs' | 'nodeResults' | 'events';
-
-/**
- * A row ready for the upsert: its scalar columns, and its documents as JSON in UTF-8 ('' for SQL
- * null), each followed by SEPARATOR: inputs, outputs, node_results, events. Bytes, not strings: a
- * row waits in its batch long enough to outlive a young-generation collection, which copies every
- * string it finds but only the small object of a buffer, whose bytes live outside the heap.
- */
-export interface PreparedExecution {
-  row: Omit<ExecutionInsert, DocumentColumn> & { id: string };
-  documents: Buffer;
-}
-
-const DOCUMENT_COUNT = 4;
-
-function documents(row: ExecutionInsert): string[] {
-  return [row.inputs, row.outputs, row.nodeResults ?? {}, row.events ?? []].map((value) =>
-    value == null ? '' : JSON.stringify(value),
-  );
-}
-
-const SEPARATOR_BYTE = 0x1e;
-
-function documentBytes(texts: readonly string[]): Buffer {
-  // Measured and written piece by piece: joining the texts first would copy them all once more.
-  let length = texts.length;
-  for (const text of texts) length += Buffer.byteLength(text);
-  const bytes = Buffer.allocUnsafe(length);
-  let offset = 0;
-  for (const text of texts) {
-    offset += bytes.write(text, offset);
-    bytes[offset++] = SEPARATOR_BYTE;
-  }
-  return bytes;
-}
-
-/**
- * Where each document of a prepared row starts in its bytes, and where the last one ends: found
- * again by the separators (a scan of bytes) rather than kept, which would give every queued row
- * one more object for the young-generation collection to copy.
- */
-function documentBounds(bytes: Buffer): number[] {
-  const bounds = [0];
-  for (let i = 0; i < DOCUMENT_COUNT; i++) bounds.push(bytes.indexOf(SEPARATOR_BYTE, bounds[i]!) + 1);
-  return bounds;
-}
-
-function scalars(row: ExecutionInsert & { id: string }): PreparedExecution['row'] {
-  return {
-    id: row.id,
-    workflowId: row.workflowId,
-    status: row.status,
-    triggerSource: row.triggerSource,
-    testRun: row.testRun,
-    userId: row.userId,
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt,
-    executionTimeMs: row.executionTimeMs,
-  };
-}
-
-/**
- * The row as text, with the characters PostgreSQL refuses replaced (see jsonbSafe) if it has any.
- * Throws what JSON.stringify throws (a cycle, a BigInt).
- */
-export function prepareExecution(row: ExecutionInsert & { id: string }): PreparedExecution {
-  const texts = documents(row);
-  if (!refusedRaw(row.status) && !refusedRaw(row.triggerSource) && !texts.some(refused))
-    return { row: scalars(row), documents: documentBytes(texts) };
-  const cleaned = jsonbSafe(row) as ExecutionInsert & { id: string };
-  return { row: scalars(cleaned), documents: documentBytes(documents(cleaned)) };
-}
-
-/** A prepared row as a read would return it once written. */
-export function preparedAsRow({ row, documents: bytes }: PreparedExecution): ExecutionRow {
-  const bounds = documentBounds(bytes);
-  const parsed = (index: number) =>
-    bounds[index + 1]! - 1 > bounds[index]!
-      ? (JSON.parse(bytes.toString('utf8', bounds[index], bounds[index + 1]! - 1)) as unknown)
-      : null;
-  return {
-    id: row.id,
-    workflowId: row.workflowId,
-    status: row.status,
-    triggerSource: row.triggerSource ?? null,
-    testRun: row.testRun ?? false,
-    userId: row.userId ?? null,
-    inputs: parsed(0),
-    outputs: parsed(1),
-    nodeResults: parsed(2),
-    events: parsed(3),
-    startedAt: row.startedAt,
-    finishedAt: row.finishedAt ?? null,
-    executionTimeMs: row.executionTimeMs ?? 0,
-  };
-}
-
-export const isPreparedExecution = (row: ExecutionInsert | PreparedExecution): row is PreparedExecution =>
-  'documents' in row && Buffer.isBuffer(row.documents);
 
 /**
  * A column's values as one array literal, `{a,b,NULL}`, when every value can stand in it unquoted
@@ -206,17 +105,49 @@ function unnested(rows: readonly PreparedExecution[]): SQL {
     ${epochs((row) => row.finishedAt)}, ${literal('integer', bareInteger, (row) => row.executionTimeMs ?? 0)})`;
 }
 
-export function createExecutionRepository(db: Db) {
+type WritableRow = (ExecutionInsert & { id: string }) | PreparedExecution;
+
+const preparedRows = (rows: readonly WritableRow[]) =>
+  rows.map((row) => (isPreparedExecution(row) ? row : prepareExecution(row)));
+
+/**
+ * Of the rows, those whose workflow still exists, each of those workflows locked until the
+ * transaction ends (key share: a deletion waits, and its trigger then removes these rows too).
+ */
+async function ofLiveWorkflows(tx: BulkTransaction, rows: PreparedExecution[]): Promise<PreparedExecution[]> {
+  const named = [...new Set(rows.map(({ row }) => row.workflowId))];
+  const found = await tx.query<{ id: string }>(
+    'select id from workflows where id = any($1::uuid[]) for key share',
+    [named],
+  );
+  if (found.length === named.length) return rows;
+  const live = new Set(found.map(({ id }) => id));
+  return rows.filter(({ row }) => live.has(row.workflowId));
+}
+
+export function createExecutionRepository(db: Db, bulk: BulkCopy) {
   return {
+    /**
+     * Inserts rows none of which is stored yet (a run's first row), by binary COPY: the cheapest
+     * write the database has. A row whose workflow no longer exists is left out: its history went
+     * with it. Fails as a whole when a row's id is stored already, or a row cannot be stored.
+     */
+    async insertMany(rows: readonly WritableRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      const prepared = preparedRows(rows);
+      await bulk.transaction(async (tx) => {
+        const kept = await ofLiveWorkflows(tx, prepared);
+        if (kept.length > 0) await tx.copyBinary(EXECUTIONS_COPY_TARGET, executionsCopyData(kept));
+      });
+    },
+
     /**
      * Inserts rows, or replaces them by id (a run's later state replaces its earlier one), in one
      * statement. A row whose workflow no longer exists is left out: its history went with it.
      */
-    async upsertMany(
-      rows: readonly ((ExecutionInsert & { id: string }) | PreparedExecution)[],
-    ): Promise<void> {
+    async upsertMany(rows: readonly WritableRow[]): Promise<void> {
       if (rows.length === 0) return;
-      const prepared = rows.map((row) => (isPreparedExecution(row) ? row : prepareExecution(row)));
+      const prepared = preparedRows(rows);
       await db.execute(sql`
         insert into executions (id, workflow_id, status, trigger_source, test_run, user_id, inputs, outputs,
           node_results, events, started_at, finished_at, execution_time_ms)
