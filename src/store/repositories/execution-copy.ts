@@ -69,8 +69,10 @@ for (let i = 0; i < 16; i++) {
   HEX['0123456789abcdef'.charCodeAt(i)] = i;
   HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
 }
-/** Where a UUID's text has its dashes. */
-const DASHES = new Set([8, 13, 18, 23]);
+const hexDigit = (code: number) => (code < 128 ? HEX[code]! : -1);
+/** Where each byte's two digits start in a UUID's text, and where its dashes are. */
+const BYTE_STARTS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+const DASHES = [8, 13, 18, 23];
 
 class CopyWriter {
   private offset = 0;
@@ -113,22 +115,14 @@ class CopyWriter {
   /** Throws on text that is not a UUID: the database would refuse it too. */
   uuid(value: string | null | undefined): void {
     if (value == null) return this.null();
-    if (value.length !== 36) throw new TypeError(`not a UUID: ${JSON.stringify(value)}`);
+    const malformed = value.length !== 36 || DASHES.some((at) => value.charCodeAt(at) !== 0x2d);
+    if (malformed) throw new TypeError(`not a UUID: ${JSON.stringify(value)}`);
     this.int32(UUID_SIZE);
-    let high = -1;
-    for (let i = 0; i < 36; i++) {
-      const code = value.charCodeAt(i);
-      if (DASHES.has(i)) {
-        if (code === 0x2d) continue;
-        throw new TypeError(`not a UUID: ${JSON.stringify(value)}`);
-      }
-      const digit = code < 128 ? HEX[code]! : -1;
-      if (digit < 0) throw new TypeError(`not a UUID: ${JSON.stringify(value)}`);
-      if (high < 0) high = digit;
-      else {
-        this.buffer[this.offset++] = (high << 4) | digit;
-        high = -1;
-      }
+    for (const at of BYTE_STARTS) {
+      const high = hexDigit(value.charCodeAt(at));
+      const low = hexDigit(value.charCodeAt(at + 1));
+      if (high < 0 || low < 0) throw new TypeError(`not a UUID: ${JSON.stringify(value)}`);
+      this.buffer[this.offset++] = (high << 4) | low;
     }
   }
 
