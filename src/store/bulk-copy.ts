@@ -1,9 +1,9 @@
 /**
  * Binary COPY into a table, in a transaction with the queries it depends on: the cheapest way to
- * write many rows (no statement to plan, no text to parse), which drizzle does not speak. On
- * PostgreSQL the bytes go as COPY FROM STDIN (pg-copy-streams); on PGlite as its `/dev/blob`.
+ * write many rows (no statement to plan, no text to parse), which drizzle does not speak. PostgreSQL
+ * only, as COPY FROM STDIN (pg-copy-streams): PGlite's COPY (through its `/dev/blob`) was measured
+ * slower than its upsert, 22 against 8 to 12 ms per 200 history rows.
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -44,14 +44,4 @@ export function postgresBulkCopy(pool: pg.Pool): BulkCopy {
       }
     },
   };
-}
-
-export function pgliteBulkCopy(client: PGlite): BulkCopy {
-  const session = (tx: Transaction): BulkTransaction => ({
-    query: async <Row>(text: string, values: unknown[]) => (await tx.query<Row>(text, values)).rows,
-    copyBinary: async (target, data) => {
-      await tx.query(`copy ${target} from '/dev/blob' with (format binary)`, [], { blob: new Blob([data]) });
-    },
-  });
-  return { transaction: (work) => client.transaction((tx) => work(session(tx))) };
 }

@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { pgliteBulkCopy, postgresBulkCopy, type BulkCopy } from './bulk-copy.js';
+import { postgresBulkCopy, type BulkCopy } from './bulk-copy.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,8 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Binary COPY, for writes of many rows (execution history). */
-  bulk: BulkCopy;
+  /** Binary COPY, for writes of many rows (execution history); PostgreSQL only. */
+  bulk?: BulkCopy;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -42,7 +42,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    bulk: pgliteBulkCopy(client),
     ping: async () => {
       try {
         await client.query('select 1');

@@ -29,7 +29,7 @@ const HISTORY_BATCHES = {
 export interface ExecutionServicesDeps {
   db: Db;
   databaseKind: Database['kind'];
-  bulk: BulkCopy;
+  bulk?: BulkCopy;
   store: SharedStore;
   logger: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   turnEnd: TurnEnd;

@@ -125,14 +125,17 @@ async function ofLiveWorkflows(tx: BulkTransaction, rows: PreparedExecution[]): 
   return rows.filter(({ row }) => live.has(row.workflowId));
 }
 
-export function createExecutionRepository(db: Db, bulk: BulkCopy) {
-  return {
+/** `bulk`: binary COPY, where the database has it (PostgreSQL); without it every write is the upsert. */
+export function createExecutionRepository(db: Db, bulk?: BulkCopy) {
+  const repository = {
     /**
      * Inserts rows none of which is stored yet (a run's first row), by binary COPY: the cheapest
      * write the database has. A row whose workflow no longer exists is left out: its history went
-     * with it. Fails as a whole when a row's id is stored already, or a row cannot be stored.
+     * with it. With COPY, fails as a whole when a row's id is stored already or a row cannot be
+     * stored; without it, is the upsert.
      */
     async insertMany(rows: readonly WritableRow[]): Promise<void> {
+      if (!bulk) return repository.upsertMany(rows);
       if (rows.length === 0) return;
       const prepared = preparedRows(rows);
       await bulk.transaction(async (tx) => {
@@ -225,6 +228,7 @@ export function createExecutionRepository(db: Db, bulk: BulkCopy) {
       };
     },
   };
+  return repository;
 }
 
 export type ExecutionRepository = ReturnType<typeof createExecutionRepository>;
