@@ -22,9 +22,10 @@ export function postgresBulkCopy(pool: pg.Pool): BulkCopy {
   return {
     async transaction(work) {
       const client = await pool.connect();
+      let result;
       try {
         await client.query('begin');
-        const result = await work({
+        result = await work({
           query: async (text, values) => (await client.query(text, values)).rows,
           copyBinary: (target, data) =>
             new Promise<void>((resolve, reject) => {
@@ -35,13 +36,17 @@ export function postgresBulkCopy(pool: pg.Pool): BulkCopy {
             }),
         });
         await client.query('commit');
-        return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        // A connection that cannot even roll back is broken: the pool drops it instead of lending it again.
+        const rolledBack = await client.query('rollback').then(
+          () => true,
+          () => false,
+        );
+        client.release(!rolledBack);
         throw error;
-      } finally {
-        client.release();
       }
+      client.release();
+      return result;
     },
   };
 }
