@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BulkCopy, BulkTransaction } from '../bulk-copy.js';
 import type { Db } from '../database.js';
-import { EXECUTIONS_COPY_TARGET, executionsCopyData } from './execution-copy.js';
 import { executions, workflows } from '../schema.js';
+import { EXECUTIONS_COPY_TARGET, executionsCopyData } from './execution-copy.js';
 import { isUuid } from './ids.js';
 import {
   documentBounds,
